@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url'
 import { compile } from 'json-schema-to-typescript'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import standaloneCode from 'ajv/dist/standalone/index.js'
-import { CONTENT_SCHEMAS, SCHEMA_ANNOTATIONS, SCHEMA_ID_BASE } from '../src/runtime/content/schema-names.ts'
+import { CONTENT_SCHEMAS, SCHEMA_ANNOTATIONS, SCHEMA_ID_BASE } from '../src/runtime/content/schema-names'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const schemaDir = join(root, 'schemas')
@@ -106,7 +106,7 @@ function generateValidatorTypes(): string {
   )
   return (
     banner('Declarations of the precompiled validators.') +
-    `import type { CompiledValidator } from '../content/validator-types.ts'\n` +
+    `import type { CompiledValidator } from '../content/validator-types'\n` +
     lines.join('\n') +
     '\n'
   )
@@ -117,7 +117,7 @@ function generateSchemaIndex(schemas: SchemaFile[]): string {
   const entries = schemas.map((s, i) => `  '${s.file}': schema${i} as JsonSchema,`)
   return (
     banner('Every schema, keyed by file name.') +
-    `import type { JsonSchema } from '../content/validator-types.ts'\n` +
+    `import type { JsonSchema } from '../content/validator-types'\n` +
     imports.join('\n') +
     `\n\nexport const schemaFiles: Readonly<Record<string, JsonSchema>> = {\n${entries.join('\n')}\n}\n`
   )

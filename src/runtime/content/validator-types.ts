@@ -8,6 +8,8 @@ export interface AjvError {
   keyword: string
   params: Record<string, unknown>
   message?: string
+  /** Set on errors about an object's key (propertyNames). */
+  propertyName?: string
 }
 
 /** A precompiled validator: returns true when valid, otherwise sets `errors`. */

@@ -1,0 +1,58 @@
+/**
+ * Checks that every id a file mentions names something that exists: another file (a ruleset, a
+ * map), an entity of the ruleset in force (a terrain, a unit type, a status), or a name defined in
+ * the file itself (a command, a column). The schema's x-ref annotations say which kind each place
+ * names, so this stays generic.
+ */
+import type { ContentFile, ContentStore } from './content-store'
+import { FILE_REF_KINDS } from './content-store'
+import { escapePointerSegment, locate } from './json-document'
+import type { Problem } from './problems'
+import { annotation, rootSchema, walkWithSchema } from './schema-walk'
+import { CONTENT_SCHEMAS } from './schema-names'
+import { didYouMean } from './suggest'
+import { REF_KIND_NAMES, type Vocabulary } from './vocabulary'
+
+export interface ReferenceScope {
+  /** Names by kind; a kind missing here is not checked (its context failed to load, reported elsewhere). */
+  vocabulary: Vocabulary | undefined
+  /** Checks a hex number against the map in force; returns a message or null. */
+  hex?: (label: string) => string | null
+}
+
+export function referenceProblems(file: ContentFile, scope: ReferenceScope, store: ContentStore): Problem[] {
+  if (!file.format || !file.valid) return []
+  const doc = file.doc
+  const problems: Problem[] = []
+  const report = (pointer: string, message: string, key: boolean): void => {
+    problems.push({ file: doc.file, ...locate(doc, pointer, { key }), pointer, message, severity: 'error' })
+  }
+  const check = (kind: string, name: string, pointer: string, key: boolean): void => {
+    const what = REF_KIND_NAMES[kind] ?? kind
+    const fileFormats = FILE_REF_KINDS[kind]
+    if (fileFormats) {
+      if (!store.get(fileFormats, name)) {
+        const known = store.ids(fileFormats)
+        report(pointer, `unknown ${what} "${name}"${didYouMean(name, known) || (known.length ? '' : ` (there is no ${what} in the content)`)}`, key)
+      }
+      return
+    }
+    if (kind === 'hex') {
+      const message = scope.hex?.(name)
+      if (message) report(pointer, message, key)
+      return
+    }
+    const names = scope.vocabulary?.get(kind)
+    if (!names || names.has(name)) return
+    report(pointer, `unknown ${what} "${name}"${didYouMean(name, names)}`, key)
+  }
+  walkWithSchema(rootSchema(CONTENT_SCHEMAS[file.format]), doc.value, ({ pointer, value, schemas }) => {
+    const kind = annotation(schemas, 'x-ref')
+    if (typeof kind === 'string' && typeof value === 'string') check(kind, value, pointer, false)
+    const keyKind = annotation(schemas, 'x-ref-keys')
+    if (typeof keyKind === 'string' && value && typeof value === 'object' && !Array.isArray(value)) {
+      for (const k of Object.keys(value)) check(keyKind, k, `${pointer}/${escapePointerSegment(k)}`, true)
+    }
+  })
+  return problems
+}

@@ -1,0 +1,51 @@
+/**
+ * Validates a set of content files the way the CLI and the editor both do: per-file checks
+ * (parse, schema, id), then checks across files (references, rulesets resolved with their
+ * variants, maps and scenarios). Pure: the caller supplies the texts.
+ */
+import { checkFile, type SourceText } from './check-files'
+import { createContentStore, type ContentFile, type ContentStore } from './content-store'
+import { compareProblems, type Problem } from './problems'
+import { crossFileProblems } from './cross-checks'
+
+export interface ValidationReport {
+  files: ContentFile[]
+  store: ContentStore
+  problems: Problem[]
+}
+
+export function validateContent(sources: readonly SourceText[]): ValidationReport {
+  const problems: Problem[] = []
+  const files: ContentFile[] = []
+  for (const source of sources) {
+    const { file, problems: p } = checkFile(source)
+    files.push(file)
+    problems.push(...p)
+  }
+  problems.push(...duplicateIdProblems(files))
+  const store = createContentStore(files)
+  problems.push(...crossFileProblems(store))
+  return { files, store, problems: problems.sort(compareProblems) }
+}
+
+function duplicateIdProblems(files: ContentFile[]): Problem[] {
+  const seen = new Map<string, ContentFile>()
+  const out: Problem[] = []
+  for (const f of files) {
+    if (!f.format || !f.valid) continue
+    const group = f.format === 'variant' ? 'ruleset' : f.format
+    const key = `${group}:${f.name}`
+    const first = seen.get(key)
+    if (first) {
+      out.push({
+        file: f.doc.file,
+        line: 1,
+        column: 1,
+        pointer: '/id',
+        message: `another ${f.format} has the id "${f.name}" (${first.doc.file}); ids must be unique`,
+        severity: 'error',
+      })
+    } else seen.set(key, f)
+  }
+  return out
+}

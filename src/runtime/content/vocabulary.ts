@@ -1,0 +1,109 @@
+/**
+ * The names a resolved ruleset defines, by kind of reference. An x-ref annotation in a schema says
+ * which kind a string must name; this is where that kind's names come from.
+ */
+import type { ResolvedRuleset } from '../generated/content-types'
+
+export type Vocabulary = Map<string, Set<string>>
+
+/** How each kind is called in messages ("unknown terrain ..."). */
+export const REF_KIND_NAMES: Readonly<Record<string, string>> = {
+  unitType: 'unit type',
+  unitClass: 'unit class',
+  unitFlag: 'unit flag',
+  rating: 'rating',
+  status: 'status',
+  statusEvent: 'status event',
+  terrain: 'terrain',
+  hexside: 'hexside type',
+  movementClass: 'movement class',
+  terrainAttribute: 'terrain attribute',
+  marker: 'marker',
+  track: 'track',
+  resultSet: 'result set',
+  resolution: 'resolution',
+  weapon: 'weapon',
+  option: 'optional rule',
+  dice: 'dice',
+  table: 'table',
+  modifierList: 'modifier list',
+  phase: 'phase',
+  victoryCondition: 'victory condition',
+  modifierGroup: 'modifier group',
+  rowScale: 'roll scale',
+  tableColumn: 'column',
+  side: 'side',
+  command: 'command',
+  unit: 'unit',
+  hex: 'hex',
+  region: 'map region',
+  rulesetFile: 'ruleset',
+  variantFile: 'variant',
+  unitSetFile: 'unit set',
+  tableFile: 'table file',
+  modifierListFile: 'modifier list file',
+  mapFile: 'map',
+  scenarioFile: 'scenario',
+}
+
+const ids = (items: readonly { id: string }[] | undefined): Set<string> => new Set((items ?? []).map((i) => i.id))
+const keys = (items: readonly { key: string }[] | undefined): Set<string> => new Set((items ?? []).map((i) => i.key))
+
+export function rulesetVocabulary(r: ResolvedRuleset): Vocabulary {
+  const v: Vocabulary = new Map()
+  v.set('unitType', ids(r.unitTypes))
+  v.set('unitClass', ids(r.unitClasses))
+  v.set('unitFlag', keys(r.unitFlags))
+  v.set('rating', keys(r.ratings))
+  v.set('status', ids(r.statuses.states))
+  v.set('statusEvent', ids(r.statuses.events))
+  v.set('terrain', ids(r.terrain.hexTypes))
+  v.set('hexside', ids(r.terrain.hexsideTypes))
+  v.set('movementClass', ids(r.terrain.movementClasses))
+  v.set('terrainAttribute', keys(r.terrain.attributes))
+  v.set('marker', ids(r.markers))
+  v.set('track', ids(r.tracks))
+  v.set('resultSet', ids(r.resultSets))
+  v.set('resolution', ids(r.resolutions))
+  v.set('weapon', ids(r.weapons))
+  v.set('option', ids(r.options))
+  v.set('dice', ids(r.dice))
+  v.set('table', ids(r.tables))
+  v.set('modifierList', ids(r.modifierLists))
+  v.set('phase', ids(r.sequence.phases))
+  v.set('victoryCondition', ids(r.victory?.conditions))
+  return v
+}
+
+/** Adds names defined inside one file (its own groups, columns, sides…) to a vocabulary. */
+export function withLocal(base: Vocabulary | undefined, local: Record<string, Iterable<string>>): Vocabulary {
+  const v: Vocabulary = new Map()
+  for (const [k, set] of base ?? []) v.set(k, new Set(set))
+  for (const [k, names] of Object.entries(local)) {
+    const set = v.get(k) ?? new Set<string>()
+    for (const n of names) set.add(n)
+    v.set(k, set)
+  }
+  return v
+}
+
+/** Entities defined twice in a resolved ruleset (two unit sets both defining "kn"). */
+export function duplicateEntityIds(r: ResolvedRuleset): { kind: string; id: string }[] {
+  const out: { kind: string; id: string }[] = []
+  const check = (kind: string, items: readonly { id: string }[] | undefined): void => {
+    const seen = new Set<string>()
+    for (const i of items ?? []) {
+      if (seen.has(i.id)) out.push({ kind, id: i.id })
+      seen.add(i.id)
+    }
+  }
+  check('unitType', r.unitTypes)
+  check('unitClass', r.unitClasses)
+  check('terrain', r.terrain.hexTypes)
+  check('status', r.statuses.states)
+  check('table', r.tables)
+  check('modifierList', r.modifierLists)
+  check('resolution', r.resolutions)
+  check('resultSet', r.resultSets)
+  return out
+}

@@ -1,0 +1,72 @@
+/**
+ * The Hexwright command line. `npm run cli -- <command>`; `npm run cli -- --help` lists commands.
+ * User mistakes end with a clear message and exit 1, never a stack trace.
+ */
+import { cac } from 'cac'
+import { existsSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { validateContent } from '../src/runtime/content/validate'
+import { formatProblem } from '../src/runtime/content/problems'
+import { contentRootOf, displayPath, listJsonFiles, readSources } from './content-files'
+
+class UsageError extends Error {}
+
+function runValidate(paths: string[]): number {
+  const targets = paths.length > 0 ? paths : ['content']
+  for (const p of targets) if (!existsSync(p)) throw new UsageError(`no such file or folder: ${p}`)
+  // Cross-file checks need every file a target refers to: load each target's whole content root.
+  const roots = new Set<string>()
+  const requested = new Set<string>()
+  for (const t of targets) {
+    const root = contentRootOf(t)
+    if (root) roots.add(root)
+    for (const f of listJsonFiles(t)) requested.add(displayPath(f))
+  }
+  const all = new Set<string>(requested)
+  for (const r of roots) for (const f of listJsonFiles(r)) all.add(displayPath(f))
+  const report = validateContent(readSources([...all].sort()))
+  const shown = report.problems.filter((p) => requested.has(p.file))
+  for (const p of shown) console.log(formatProblem(p))
+  const errors = shown.filter((p) => p.severity === 'error')
+  const fileCount = requested.size
+  if (errors.length > 0) {
+    const files = new Set(errors.map((p) => p.file)).size
+    console.error(`${errors.length} problem${errors.length === 1 ? '' : 's'} in ${files} file${files === 1 ? '' : 's'} (${fileCount} checked)`)
+    return 1
+  }
+  const counts = new Map<string, number>()
+  for (const f of report.files) if (requested.has(f.doc.file) && f.format) counts.set(f.format, (counts.get(f.format) ?? 0) + 1)
+  const summary = [...counts.entries()].map(([k, n]) => `${n} ${k}${n === 1 ? '' : 's'}`).join(', ')
+  console.log(`${fileCount} content file${fileCount === 1 ? '' : 's'} valid${summary ? ` (${summary})` : ''}`)
+  return 0
+}
+
+const cli = cac('hexwright')
+cli
+  .command('validate [...paths]', 'Validate content files (default: content/)')
+  .example('npm run cli -- validate')
+  .example('npm run cli -- validate content/scenarios/sample-skirmish.json')
+  .action((paths: string[]) => {
+    process.exitCode = runValidate(paths.map((p) => resolve(p)))
+  })
+cli.help()
+
+try {
+  cli.parse(process.argv, { run: false })
+  if (!cli.matchedCommand) {
+    if (cli.args.length > 0) throw new UsageError(`unknown command "${cli.args[0]}" (see --help)`)
+    if (!cli.options.help) cli.outputHelp()
+  } else {
+    await cli.runMatchedCommand()
+  }
+} catch (error) {
+  const message = error instanceof Error ? error.message : String(error)
+  if (error instanceof UsageError || /Unknown option|missing required/i.test(message)) {
+    console.error(`hexwright: ${message}`)
+    process.exitCode = 1
+  } else {
+    console.error(`hexwright: internal error: ${message}`)
+    if (process.env.HEXWRIGHT_DEBUG && error instanceof Error) console.error(error.stack)
+    process.exitCode = 2
+  }
+}
