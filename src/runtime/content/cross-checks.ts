@@ -1,16 +1,151 @@
 /**
- * Checks that need more than one file: references between files and to the entities of the
- * ruleset in force, and the semantic rules a schema cannot express.
+ * Checks that need more than one file. Each file is checked in the context of the ruleset in
+ * force for it (its own, the one it names, or a scenario's ruleset with its variants and
+ * overlay), so a reference to a terrain, a unit type or a status is checked against the names
+ * that ruleset really defines, and every problem is reported in the file that holds it.
  */
-import type { ContentStore } from './content-store'
+import type { HexMap, SavedGame, Scenario, Table, ModifierList, VariantOverlay } from '../generated/content-types'
+import type { ContentFile, ContentStore } from './content-store'
+import { locate } from './json-document'
+import { hexLabelProblem, loadMap, numberingProblem } from './load-map'
+import type { LoadedMap } from './loaded'
 import type { Problem } from './problems'
-import { referenceProblems } from './references'
+import { referenceProblems, type ReferenceScope } from './references'
+import { createRulesetResolver, type ResolvedWithOrigins, type RulesetResolver } from './resolve-ruleset'
+import { rulesetVocabulary, withLocal, type Vocabulary } from './vocabulary'
+import { semanticProblems } from './semantic-checks'
+import { rulesProblems } from './rules-checks'
+
+export interface CrossCheckContext {
+  store: ContentStore
+  resolver: RulesetResolver
+}
+
+function problem(file: ContentFile, pointer: string, message: string): Problem {
+  return { file: file.doc.file, ...locate(file.doc, pointer), pointer, message, severity: 'error' }
+}
+
+/** The ruleset in force for a scenario: its ruleset, the variants it lists, then its own overlay. */
+export function scenarioRules(ctx: CrossCheckContext, file: ContentFile): { value?: ResolvedWithOrigins; problems: Problem[] } {
+  const scenario = file.doc.value as Scenario
+  const base = ctx.resolver(scenario.ruleset)
+  if (!base.ok) return { problems: [] }
+  let current = base.value
+  const problems: Problem[] = []
+  for (const [i, id] of (scenario.variants ?? []).entries()) {
+    const vFile = ctx.store.get(['variant'], id)
+    if (!vFile) return { problems }
+    const variant = vFile.doc.value as VariantOverlay
+    if (!current.ruleset.chain.includes(variant.base)) {
+      problems.push(problem(file, `/variants/${i}`, `variant "${id}" changes "${variant.base}", which is not part of "${current.ruleset.chain.join(' → ')}"`))
+      return { problems }
+    }
+    const next = ctx.resolver.layer(current, variant, vFile, '')
+    if (!next.ok) return { problems: [...problems, ...next.problems] }
+    current = { ...next.value, ruleset: { ...next.value.ruleset, chain: [...current.ruleset.chain, id] } }
+  }
+  if (scenario.overlay) {
+    const next = ctx.resolver.layer(current, scenario.overlay, file, '/overlay')
+    if (!next.ok) return { problems: [...problems, ...next.problems] }
+    current = next.value
+  }
+  return { value: current, problems }
+}
+
+function mapOf(ctx: CrossCheckContext, id: string): LoadedMap | undefined {
+  const f = ctx.store.get(['map'], id)
+  return f ? loadMap(f.doc.value as HexMap) : undefined
+}
+
+function hexScope(map: LoadedMap | undefined): ReferenceScope['hex'] {
+  if (!map || numberingProblem(map)) return undefined
+  return (label) => hexLabelProblem(map, label)
+}
 
 export function crossFileProblems(store: ContentStore): Problem[] {
+  const ctx: CrossCheckContext = { store, resolver: createRulesetResolver(store) }
   const problems: Problem[] = []
+  const vocabularies = new Map<string, Vocabulary | undefined>()
+  const rulesChecked = new Set<string>()
+
+  const vocabularyOf = (rulesetId: string): Vocabulary | undefined => {
+    if (!vocabularies.has(rulesetId)) {
+      const r = ctx.resolver(rulesetId)
+      vocabularies.set(rulesetId, r.ok ? rulesetVocabulary(r.value.ruleset) : undefined)
+      if (!r.ok) problems.push(...r.problems)
+      else if (!rulesChecked.has(rulesetId)) {
+        rulesChecked.add(rulesetId)
+        problems.push(...rulesProblems(store, r.value))
+      }
+    }
+    return vocabularies.get(rulesetId)
+  }
+
   for (const file of store.files) {
-    if (!file.valid) continue
-    problems.push(...referenceProblems(file, { vocabulary: undefined }, store))
+    if (!file.valid || !file.format) continue
+    const value = file.doc.value as Record<string, unknown>
+    switch (file.format) {
+      case 'ruleset':
+      case 'variant': {
+        const vocabulary = vocabularyOf(String(value.id))
+        problems.push(...referenceProblems(file, { vocabulary }, store))
+        break
+      }
+      case 'unit-set': {
+        problems.push(...referenceProblems(file, { vocabulary: vocabularyOf(String(value.ruleset)) }, store))
+        break
+      }
+      case 'table': {
+        const t = value as unknown as Table
+        const local = {
+          rowScale: 'rowScales' in t ? (t.rowScales ?? []).map((s) => s.id) : [],
+          tableColumn: 'columns' in t && Array.isArray(t.columns) ? t.columns.map((c) => (typeof c === 'string' ? c : c.id)) : [],
+        }
+        problems.push(...referenceProblems(file, { vocabulary: withLocal(vocabularyOf(t.ruleset), local) }, store))
+        break
+      }
+      case 'modifier-list': {
+        const l = value as unknown as ModifierList
+        const vocabulary = withLocal(vocabularyOf(l.ruleset), { modifierGroup: (l.groups ?? []).map((g) => g.id) })
+        problems.push(...referenceProblems(file, { vocabulary }, store))
+        break
+      }
+      case 'map': {
+        const map = loadMap(value as unknown as HexMap)
+        const fits = numberingProblem(map)
+        if (fits) problems.push(problem(file, '/grid/numbering', fits))
+        const vocabulary = withLocal(vocabularyOf(map.map.ruleset), { region: (map.map.regions ?? []).map((r) => r.id) })
+        problems.push(...referenceProblems(file, { vocabulary, hex: hexScope(map) }, store))
+        problems.push(...semanticProblems.map(file, map, vocabularyOf(map.map.ruleset)))
+        break
+      }
+      case 'scenario': {
+        const scenario = value as unknown as Scenario
+        vocabularyOf(scenario.ruleset)
+        const rules = scenarioRules(ctx, file)
+        problems.push(...rules.problems)
+        const map = mapOf(ctx, scenario.map)
+        const local = {
+          side: scenario.sides.map((s) => s.id),
+          command: scenario.sides.flatMap((s) => (s.commands ?? []).map((c) => c.id)),
+          unit: scenario.sides.flatMap((s) => [...s.units, ...(s.reinforcements ?? []).flatMap((r) => r.units)].map((u) => u.id)),
+          region: (map?.map.regions ?? []).map((r) => r.id),
+        }
+        const vocabulary = rules.value ? withLocal(rulesetVocabulary(rules.value.ruleset), local) : undefined
+        problems.push(...referenceProblems(file, { vocabulary, hex: hexScope(map) }, store))
+        if (rules.value && map) problems.push(...semanticProblems.scenario(file, scenario, rules.value.ruleset, map))
+        break
+      }
+      case 'saved-game': {
+        problems.push(...referenceProblems(file, { vocabulary: undefined }, store))
+        const save = value as unknown as SavedGame
+        void save
+        break
+      }
+      case 'resolved-ruleset':
+        problems.push(problem(file, '/$schema', 'a resolved ruleset is produced by the loader; it is not written as a content file'))
+        break
+    }
   }
   return problems
 }

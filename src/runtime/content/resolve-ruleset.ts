@@ -1,0 +1,192 @@
+/**
+ * Resolves a ruleset id (a base ruleset or a variant) into one ResolvedRuleset: the manifest,
+ * its unit sets, tables and modifier lists, then each variant of the chain applied in order.
+ * Every value keeps the file and pointer it came from, so a problem found in the result is
+ * reported where the designer wrote it.
+ */
+import type {
+  ModifierList,
+  ResolvedRuleset,
+  RulesetManifest,
+  Table,
+  UnitSet,
+  VariantOverlay,
+} from '../generated/content-types'
+import type { ContentFile, ContentStore } from './content-store'
+import { FILE_REF_KINDS } from './content-store'
+import { locate } from './json-document'
+import {
+  applyVariantChanges,
+  applyMergePatch,
+  applyOperations,
+  buildInitialIndex,
+  locateOrigin,
+  mergeEntities,
+  type Indexed,
+  type Origin,
+  type OverlayResult,
+} from './overlay'
+import type { Problem } from './problems'
+import { schemaCheck } from './check-files'
+import { didYouMean } from './suggest'
+
+export interface ResolvedWithOrigins {
+  ruleset: ResolvedRuleset
+  indexed: Indexed
+}
+
+export type ResolveResult = { ok: true; value: ResolvedWithOrigins } | { ok: false; problems: Problem[] }
+
+/** Where an origin is in its file, as a problem. */
+export function problemAtOrigin(store: ContentStore, origin: Origin, message: string): Problem {
+  const file = store.files.find((f) => f.doc.file === origin.file)
+  const position = file ? locate(file.doc, origin.pointer) : { line: 1, column: 1 }
+  return { file: origin.file, ...position, pointer: origin.pointer, message, severity: 'error' }
+}
+
+/** Includes a manifest or a variant lists by file id. */
+interface Includes {
+  unitSets?: string[]
+  tables?: string[]
+  modifierLists?: string[]
+}
+
+export interface RulesetResolver {
+  (id: string): ResolveResult
+  /** Apply one more layer (a variant named by a scenario, or a scenario's own overlay) on a resolved ruleset. */
+  layer(base: ResolvedWithOrigins, layer: Layer, owner: ContentFile, at: string): ResolveResult
+}
+
+/** The changes a variant or a scenario overlay makes. */
+export interface Layer {
+  include?: Includes
+  patch?: unknown
+  operations?: unknown
+}
+
+export function createRulesetResolver(store: ContentStore): RulesetResolver {
+  const cache = new Map<string, ResolveResult>()
+  const resolving = new Set<string>()
+
+  const fail = (problems: Problem[]): ResolveResult => ({ ok: false, problems })
+  const fromOverlay = (r: OverlayResult): { value?: Indexed; problems: Problem[] } =>
+    r.ok ? { value: r, problems: [] } : { problems: r.errors.map((e) => problemAtOrigin(store, e.origin, e.message)) }
+
+  function include(target: Indexed, includes: Includes, owner: ContentFile, at: string): { value?: Indexed; problems: Problem[] } {
+    let current = target
+    const problems: Problem[] = []
+    const missing = (kind: string, list: string, i: number, id: string) => {
+      const known = store.ids(FILE_REF_KINDS[kind] ?? [])
+      problems.push(problemAtOrigin(store, { file: owner.doc.file, pointer: `${at}/${list}/${i}` }, `cannot include "${id}": no such file${didYouMean(id, known)}`))
+    }
+    const step = (r: OverlayResult) => {
+      const out = fromOverlay(r)
+      problems.push(...out.problems)
+      if (out.value) current = out.value
+    }
+    ;(includes.unitSets ?? []).forEach((id, i) => {
+      const f = store.get(['unit-set'], id)
+      if (!f) return missing('unitSetFile', 'unitSets', i, id)
+      const set = f.doc.value as UnitSet
+      if (set.classes?.length) step(mergeEntities(current, '/unitClasses', set.classes, { file: f.doc.file, pointer: '/classes' }))
+      if (set.types?.length) step(mergeEntities(current, '/unitTypes', set.types, { file: f.doc.file, pointer: '/types' }))
+    })
+    const files = (kind: 'tables' | 'modifierLists', format: 'table' | 'modifier-list', refKind: string) => {
+      const entities: unknown[] = []
+      const origins: Origin[] = []
+      ;(includes[kind] ?? []).forEach((id, i) => {
+        const f = store.get([format], id)
+        if (!f) return missing(refKind, kind, i, id)
+        entities.push(f.doc.value as Table | ModifierList)
+        origins.push({ file: f.doc.file, pointer: '' })
+      })
+      if (entities.length) step(mergeEntities(current, `/${kind}`, entities, origins))
+    }
+    files('tables', 'table', 'tableFile')
+    files('modifierLists', 'modifier-list', 'modifierListFile')
+    return problems.length ? { problems } : { value: current, problems }
+  }
+
+  function resolveBase(file: ContentFile): ResolveResult {
+    const manifest = file.doc.value as RulesetManifest
+    const { $schema: _s, schemaVersion: _v, unitSets, tables, modifierLists, ...fields } = manifest
+    const initial = fromOverlay(
+      buildInitialIndex({ ...fields, chain: [manifest.id], unitClasses: [], unitTypes: [], tables: [], modifierLists: [] }, { file: file.doc.file, pointer: '' }),
+    )
+    if (!initial.value) return fail(initial.problems)
+    const included = include(initial.value, { unitSets, tables, modifierLists }, file, '')
+    if (!included.value) return fail(included.problems)
+    return { ok: true, value: { ruleset: included.value.value as unknown as ResolvedRuleset, indexed: included.value } }
+  }
+
+  function resolveVariant(file: ContentFile): ResolveResult {
+    const variant = file.doc.value as VariantOverlay
+    const base = resolve(variant.base)
+    if (!base.ok) {
+      // The base's own problems are reported against its files; here, say why this one fails.
+      const known = store.ids(['ruleset', 'variant'])
+      const exists = known.includes(variant.base)
+      return fail([
+        problemAtOrigin(
+          store,
+          { file: file.doc.file, pointer: '/base' },
+          exists ? `base "${variant.base}" has problems of its own; fix those first` : `unknown base ruleset "${variant.base}"${didYouMean(variant.base, known)}`,
+        ),
+      ])
+    }
+    const included = include(base.value.indexed, variant.include ?? {}, file, '/include')
+    if (!included.value) return fail(included.problems)
+    const changed = fromOverlay(applyVariantChanges(included.value, variant, file.doc.file))
+    if (!changed.value) return fail(changed.problems)
+    const chain = [...base.value.ruleset.chain, variant.id]
+    const named = fromOverlay(
+      applyMergePatch(changed.value, { id: variant.id, name: variant.name, chain, ...(variant.description ? { description: variant.description } : {}) }, { file: file.doc.file, pointer: '' }),
+    )
+    if (!named.value) return fail(named.problems)
+    return { ok: true, value: { ruleset: named.value.value as unknown as ResolvedRuleset, indexed: named.value } }
+  }
+
+  function layer(base: ResolvedWithOrigins, changes: Layer, owner: ContentFile, at: string): ResolveResult {
+    const included = include(base.indexed, changes.include ?? {}, owner, `${at}/include`)
+    if (!included.value) return fail(included.problems)
+    const root = { file: owner.doc.file, pointer: at }
+    let current = fromOverlay(applyMergePatch(included.value, changes.patch ?? {}, { ...root, pointer: `${at}/patch` }))
+    if (current.value && changes.operations !== undefined) {
+      current = fromOverlay(applyOperations(current.value, changes.operations, { ...root, pointer: `${at}/operations` }))
+    }
+    if (!current.value) return fail(current.problems)
+    const value = { ruleset: current.value.value as unknown as ResolvedRuleset, indexed: current.value }
+    const problems = resolvedSchemaProblems(store, value)
+    return problems.length ? fail(problems) : { ok: true, value }
+  }
+
+  function resolve(id: string): ResolveResult {
+    const cached = cache.get(id)
+    if (cached) return cached
+    const file = store.get(['ruleset', 'variant'], id)
+    if (!file) return fail([])
+    if (resolving.has(id)) {
+      return fail([problemAtOrigin(store, { file: file.doc.file, pointer: '/base' }, `variant "${id}" is its own base (through ${[...resolving].join(' → ')})`)])
+    }
+    resolving.add(id)
+    let result = file.format === 'variant' ? resolveVariant(file) : resolveBase(file)
+    resolving.delete(id)
+    if (result.ok) {
+      // The composed ruleset must still satisfy the schema: a variant may have patched in a bad value.
+      const problems = resolvedSchemaProblems(store, result.value)
+      if (problems.length) result = fail(problems)
+    }
+    cache.set(id, result)
+    return result
+  }
+  return Object.assign(resolve, { layer })
+}
+
+/** Validates a resolved ruleset against its schema and reports each problem in the file it came from. */
+function resolvedSchemaProblems(store: ContentStore, r: ResolvedWithOrigins): Problem[] {
+  const pseudo = { file: '(resolved)', text: '', tree: undefined, value: r.ruleset, lineStarts: [0] }
+  return schemaCheck(pseudo, 'resolved-ruleset', r.ruleset).map((p) => {
+    const origin = locateOrigin(r.indexed.index, p.pointer)
+    return problemAtOrigin(store, origin, p.message)
+  })
+}
