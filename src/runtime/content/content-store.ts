@@ -35,6 +35,11 @@ export interface ContentStore {
   get(formats: readonly ContentFormat[], id: string): ContentFile | undefined
   /** Ids of valid files of these formats. */
   ids(formats: readonly ContentFormat[]): string[]
+  /**
+   * Whether a file with this id exists, valid or not: a reference to a file that has problems of
+   * its own is not reported again as unknown.
+   */
+  exists(formats: readonly ContentFormat[], id: string): boolean
 }
 
 export function createContentStore(files: readonly ContentFile[]): ContentStore {
@@ -51,6 +56,9 @@ export function createContentStore(files: readonly ContentFile[]): ContentStore 
     files,
     get(formats, id) {
       return byId.get(id)?.find((f) => f.format !== undefined && formats.includes(f.format))
+    },
+    exists(formats, id) {
+      return files.some((f) => f.name === id && (f.format === undefined ? true : formats.includes(f.format)))
     },
     ids(formats) {
       return [...byId.entries()]

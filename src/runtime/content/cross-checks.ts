@@ -11,7 +11,7 @@ import { hexLabelProblem, loadMap, numberingProblem } from './load-map'
 import type { LoadedMap } from './loaded'
 import type { Problem } from './problems'
 import { referenceProblems, type ReferenceScope } from './references'
-import { createRulesetResolver, type ResolvedWithOrigins, type RulesetResolver } from './resolve-ruleset'
+import { createRulesetResolver, visibleProblems, type ResolvedWithOrigins, type RulesetResolver } from './resolve-ruleset'
 import { rulesetVocabulary, withLocal, type Vocabulary } from './vocabulary'
 import { semanticProblems } from './semantic-checks'
 import { rulesProblems } from './rules-checks'
@@ -41,12 +41,12 @@ export function scenarioRules(ctx: CrossCheckContext, file: ContentFile): { valu
       return { problems }
     }
     const next = ctx.resolver.layer(current, variant, vFile, '')
-    if (!next.ok) return { problems: [...problems, ...next.problems] }
+    if (!next.ok) return { problems: [...problems, ...visibleProblems(next.problems)] }
     current = { ...next.value, ruleset: { ...next.value.ruleset, chain: [...current.ruleset.chain, id] } }
   }
   if (scenario.overlay) {
     const next = ctx.resolver.layer(current, scenario.overlay, file, '/overlay')
-    if (!next.ok) return { problems: [...problems, ...next.problems] }
+    if (!next.ok) return { problems: [...problems, ...visibleProblems(next.problems)] }
     current = next.value
   }
   return { value: current, problems }
@@ -72,7 +72,7 @@ export function crossFileProblems(store: ContentStore): Problem[] {
     if (!vocabularies.has(rulesetId)) {
       const r = ctx.resolver(rulesetId)
       vocabularies.set(rulesetId, r.ok ? rulesetVocabulary(r.value.ruleset) : undefined)
-      if (!r.ok) problems.push(...r.problems)
+      if (!r.ok) problems.push(...visibleProblems(r.problems))
       else if (!rulesChecked.has(rulesetId)) {
         rulesChecked.add(rulesetId)
         problems.push(...rulesProblems(store, r.value))
@@ -125,12 +125,13 @@ export function crossFileProblems(store: ContentStore): Problem[] {
         const rules = scenarioRules(ctx, file)
         problems.push(...rules.problems)
         const map = mapOf(ctx, scenario.map)
-        const local = {
+        const local: Record<string, string[]> = {
           side: scenario.sides.map((s) => s.id),
           command: scenario.sides.flatMap((s) => (s.commands ?? []).map((c) => c.id)),
           unit: scenario.sides.flatMap((s) => [...s.units, ...(s.reinforcements ?? []).flatMap((r) => r.units)].map((u) => u.id)),
-          region: (map?.map.regions ?? []).map((r) => r.id),
         }
+        // Without a readable map, its regions are unknown: the map's own problems say why.
+        if (map) local.region = (map.map.regions ?? []).map((r) => r.id)
         const vocabulary = rules.value ? withLocal(rulesetVocabulary(rules.value.ruleset), local) : undefined
         problems.push(...referenceProblems(file, { vocabulary, hex: hexScope(map) }, store))
         if (rules.value && map) problems.push(...semanticProblems.scenario(file, scenario, rules.value.ruleset, map))

@@ -71,14 +71,15 @@ export function parseJsonDocument(file: string, text: string): ParseResult {
   const tree = parseTree(body, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false })
   const lineStarts = computeLineStarts(text)
   const doc: JsonDocument = { file, text, tree, value: undefined, lineStarts }
-  const problems: Problem[] = errors.map((e) => {
-    const code = printParseErrorCode(e.error)
-    const atEnd = e.offset >= body.length
-    const message = atEnd
-      ? `the file ends too early: ${parseMessages[code] ?? code}`
-      : (parseMessages[code] ?? code)
-    return { file, ...positionAt(doc, Math.min(e.offset, Math.max(0, text.length))), pointer: '', message, severity: 'error' }
-  })
+  // After the first syntax error the parser's further complaints are mostly echoes of it.
+  const problems: Problem[] = []
+  const first = errors[0]
+  if (first) {
+    const code = printParseErrorCode(first.error)
+    const endsEarly = errors.some((e) => e.offset >= body.trimEnd().length)
+    const message = (parseMessages[code] ?? code) + (endsEarly ? ' (the file ends too early: is it cut short?)' : '')
+    problems.push({ file, ...positionAt(doc, Math.min(first.offset, text.length)), pointer: '', message, severity: 'error' })
+  }
   if (body.trim() === '') {
     problems.push({ file, line: 1, column: 1, pointer: '', message: 'the file is empty', severity: 'error' })
   }

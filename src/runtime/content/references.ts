@@ -31,7 +31,7 @@ export function referenceProblems(file: ContentFile, scope: ReferenceScope, stor
     const what = REF_KIND_NAMES[kind] ?? kind
     const fileFormats = FILE_REF_KINDS[kind]
     if (fileFormats) {
-      if (!store.get(fileFormats, name)) {
+      if (!store.exists(fileFormats, name)) {
         const known = store.ids(fileFormats)
         report(pointer, `unknown ${what} "${name}"${didYouMean(name, known) || (known.length ? '' : ` (there is no ${what} in the content)`)}`, key)
       }

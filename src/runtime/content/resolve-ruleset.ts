@@ -51,6 +51,14 @@ interface Includes {
   modifierLists?: string[]
 }
 
+/** Marks a result that failed only because a file it needs is broken (reported in that file). */
+const dependsOnBroken: Problem = { file: '', line: 0, column: 0, pointer: '', message: 'depends on a file with problems', severity: 'warning' }
+
+/** Problems worth showing: drop the markers of failures caused by another file's problems. */
+export function visibleProblems(problems: readonly Problem[]): Problem[] {
+  return problems.filter((p) => p !== dependsOnBroken)
+}
+
 export interface RulesetResolver {
   (id: string): ResolveResult
   /** Apply one more layer (a variant named by a scenario, or a scenario's own overlay) on a resolved ruleset. */
@@ -76,6 +84,8 @@ export function createRulesetResolver(store: ContentStore): RulesetResolver {
     let current = target
     const problems: Problem[] = []
     const missing = (kind: string, list: string, i: number, id: string) => {
+      // A file that exists but has problems is reported in its own right; the includer just stops.
+      if (store.exists(FILE_REF_KINDS[kind] ?? [], id)) return problems.push(dependsOnBroken)
       const known = store.ids(FILE_REF_KINDS[kind] ?? [])
       problems.push(problemAtOrigin(store, { file: owner.doc.file, pointer: `${at}/${list}/${i}` }, `cannot include "${id}": no such file${didYouMean(id, known)}`))
     }
@@ -123,16 +133,10 @@ export function createRulesetResolver(store: ContentStore): RulesetResolver {
     const variant = file.doc.value as VariantOverlay
     const base = resolve(variant.base)
     if (!base.ok) {
-      // The base's own problems are reported against its files; here, say why this one fails.
       const known = store.ids(['ruleset', 'variant'])
-      const exists = known.includes(variant.base)
-      return fail([
-        problemAtOrigin(
-          store,
-          { file: file.doc.file, pointer: '/base' },
-          exists ? `base "${variant.base}" has problems of its own; fix those first` : `unknown base ruleset "${variant.base}"${didYouMean(variant.base, known)}`,
-        ),
-      ])
+      // A base with problems of its own has them reported in its files; this variant just waits.
+      if (store.exists(['ruleset', 'variant'], variant.base)) return fail([dependsOnBroken])
+      return fail([problemAtOrigin(store, { file: file.doc.file, pointer: '/base' }, `unknown base ruleset "${variant.base}"${didYouMean(variant.base, known)}`)])
     }
     const included = include(base.value.indexed, variant.include ?? {}, file, '/include')
     if (!included.value) return fail(included.problems)
