@@ -14,6 +14,7 @@ import { referenceProblems, type ReferenceScope } from './references'
 import { createRulesetResolver, visibleProblems, type ResolvedWithOrigins, type RulesetResolver } from './resolve-ruleset'
 import { rulesetVocabulary, withLocal, type Vocabulary } from './vocabulary'
 import { semanticProblems } from './semantic-checks'
+import { didYouMean } from './suggest'
 import { rulesProblems } from './rules-checks'
 
 export interface CrossCheckContext {
@@ -26,18 +27,29 @@ function problem(file: ContentFile, pointer: string, message: string): Problem {
 }
 
 /** The ruleset in force for a scenario: its ruleset, the variants it lists, then its own overlay. */
-export function scenarioRules(ctx: CrossCheckContext, file: ContentFile): { value?: ResolvedWithOrigins; problems: Problem[] } {
+export function scenarioRules(
+  ctx: CrossCheckContext,
+  file: ContentFile,
+  extraVariants: readonly string[] = [],
+): { value?: ResolvedWithOrigins; problems: Problem[] } {
   const scenario = file.doc.value as Scenario
   const base = ctx.resolver(scenario.ruleset)
-  if (!base.ok) return { problems: [] }
+  if (!base.ok) return { problems: visibleProblems(base.problems) }
   let current = base.value
   const problems: Problem[] = []
-  for (const [i, id] of (scenario.variants ?? []).entries()) {
+  const variants = [...(scenario.variants ?? []), ...extraVariants]
+  for (const [i, id] of variants.entries()) {
     const vFile = ctx.store.get(['variant'], id)
-    if (!vFile) return { problems }
+    if (!vFile) {
+      if (i >= (scenario.variants ?? []).length) {
+        problems.push({ file: file.doc.file, line: 1, column: 1, pointer: '', message: `unknown variant "${id}"${didYouMean(id, ctx.store.ids(['variant']))}`, severity: 'error' })
+      }
+      return { problems }
+    }
     const variant = vFile.doc.value as VariantOverlay
     if (!current.ruleset.chain.includes(variant.base)) {
-      problems.push(problem(file, `/variants/${i}`, `variant "${id}" changes "${variant.base}", which is not part of "${current.ruleset.chain.join(' → ')}"`))
+      const pointer = i < (scenario.variants ?? []).length ? `/variants/${i}` : ''
+      problems.push(problem(file, pointer, `variant "${id}" changes "${variant.base}", which is not part of "${current.ruleset.chain.join(' → ')}"`))
       return { problems }
     }
     const next = ctx.resolver.layer(current, variant, vFile, '')

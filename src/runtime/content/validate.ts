@@ -25,7 +25,18 @@ export function validateContent(sources: readonly SourceText[]): ValidationRepor
   problems.push(...duplicateIdProblems(files))
   const store = createContentStore(files)
   problems.push(...crossFileProblems(store))
-  return { files, store, problems: problems.sort(compareProblems) }
+  return { files, store, problems: unique(problems).sort(compareProblems) }
+}
+
+/** Two checks may find the same fault (a reference check and the rules kernel): say it once. */
+function unique(problems: Problem[]): Problem[] {
+  const seen = new Set<string>()
+  return problems.filter((p) => {
+    const key = `${p.file}|${p.line}|${p.column}|${p.pointer}|${p.message}`
+    if (seen.has(key)) return false
+    seen.add(key)
+    return true
+  })
 }
 
 function duplicateIdProblems(files: ContentFile[]): Problem[] {

@@ -88,14 +88,14 @@ export function withLocal(base: Vocabulary | undefined, local: Record<string, It
 }
 
 /** Entities defined twice in a resolved ruleset (two unit sets both defining "kn"). */
-export function duplicateEntityIds(r: ResolvedRuleset): { kind: string; id: string }[] {
-  const out: { kind: string; id: string }[] = []
+export function duplicateEntityIds(r: ResolvedRuleset): { kind: string; id: string; index: number }[] {
+  const out: { kind: string; id: string; index: number }[] = []
   const check = (kind: string, items: readonly { id: string }[] | undefined): void => {
     const seen = new Set<string>()
-    for (const i of items ?? []) {
-      if (seen.has(i.id)) out.push({ kind, id: i.id })
-      seen.add(i.id)
-    }
+    ;(items ?? []).forEach((item, index) => {
+      if (seen.has(item.id)) out.push({ kind, id: item.id, index })
+      seen.add(item.id)
+    })
   }
   check('unitType', r.unitTypes)
   check('unitClass', r.unitClasses)
