@@ -12,7 +12,9 @@ import { Ajv2020 } from 'ajv/dist/2020.js'
 import standaloneCode from 'ajv/dist/standalone/index.js'
 import { CONTENT_SCHEMAS, SCHEMA_ANNOTATIONS, SCHEMA_ID_BASE } from '../src/runtime/content/schema-names'
 
-const root = fileURLToPath(new URL('..', import.meta.url))
+// --root lets tests run the generator on a scratch copy of the project.
+const rootArg = process.argv.indexOf('--root')
+const root = rootArg > 0 && process.argv[rootArg + 1] ? process.argv[rootArg + 1]! : fileURLToPath(new URL('..', import.meta.url))
 const schemaDir = join(root, 'schemas')
 const outDir = join(root, 'src/runtime/generated')
 const banner = (what: string) =>
