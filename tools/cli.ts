@@ -12,8 +12,8 @@ import { contentRootOf, displayPath, listJsonFiles, readSources } from './conten
 class UsageError extends Error {}
 
 function runValidate(paths: string[]): number {
-  const targets = paths.length > 0 ? paths : ['content']
-  for (const p of targets) if (!existsSync(p)) throw new UsageError(`no such file or folder: ${p}`)
+  for (const p of paths) if (!existsSync(p)) throw new UsageError(`no such file or folder: ${p}`)
+  const targets = (paths.length > 0 ? paths : ['content']).map((p) => resolve(p))
   // Cross-file checks need every file a target refers to: load each target's whole content root.
   const roots = new Set<string>()
   const requested = new Set<string>()
@@ -47,7 +47,7 @@ cli
   .example('npm run cli -- validate')
   .example('npm run cli -- validate content/scenarios/sample-skirmish.json')
   .action((paths: string[]) => {
-    process.exitCode = runValidate(paths.map((p) => resolve(p)))
+    process.exitCode = runValidate(paths)
   })
 cli.help()
 

@@ -10,7 +10,7 @@ import { locate } from './json-document'
 import { hexLabelProblem, loadMap, numberingProblem } from './load-map'
 import type { LoadedMap } from './loaded'
 import type { Problem } from './problems'
-import { referenceProblems, type ReferenceScope } from './references'
+import { referenceProblems, type RatingDeclaration, type ReferenceScope } from './references'
 import { createRulesetResolver, visibleProblems, type ResolvedWithOrigins, type RulesetResolver } from './resolve-ruleset'
 import { rulesetVocabulary, withLocal, type Vocabulary } from './vocabulary'
 import { semanticProblems } from './semantic-checks'
@@ -74,18 +74,29 @@ function hexScope(map: LoadedMap | undefined): ReferenceScope['hex'] {
   return (label) => hexLabelProblem(map, label)
 }
 
+/** A ruleset's names, leaving unchecked the kinds a broken file may have been meant to supply. */
+function vocabularyWithGaps(r: ResolvedWithOrigins): Vocabulary {
+  const v = rulesetVocabulary(r.ruleset)
+  for (const kind of r.incomplete) v.delete(kind)
+  return v
+}
+
 export function crossFileProblems(store: ContentStore): Problem[] {
   const ctx: CrossCheckContext = { store, resolver: createRulesetResolver(store) }
   const problems: Problem[] = []
   const vocabularies = new Map<string, Vocabulary | undefined>()
   const rulesChecked = new Set<string>()
 
+  const ratingsOf = (rulesetId: string): ReadonlyMap<string, RatingDeclaration> | undefined => {
+    const r = ctx.resolver(rulesetId)
+    return r.ok ? new Map((r.value.ruleset.ratings ?? []).map((d) => [d.key, d])) : undefined
+  }
   const vocabularyOf = (rulesetId: string): Vocabulary | undefined => {
     if (!vocabularies.has(rulesetId)) {
       const r = ctx.resolver(rulesetId)
-      vocabularies.set(rulesetId, r.ok ? rulesetVocabulary(r.value.ruleset) : undefined)
+      vocabularies.set(rulesetId, r.ok ? vocabularyWithGaps(r.value) : undefined)
       if (!r.ok) problems.push(...visibleProblems(r.problems))
-      else if (!rulesChecked.has(rulesetId)) {
+      else if (!rulesChecked.has(rulesetId) && r.value.incomplete.size === 0) {
         rulesChecked.add(rulesetId)
         problems.push(...rulesProblems(store, r.value))
       }
@@ -100,11 +111,12 @@ export function crossFileProblems(store: ContentStore): Problem[] {
       case 'ruleset':
       case 'variant': {
         const vocabulary = vocabularyOf(String(value.id))
-        problems.push(...referenceProblems(file, { vocabulary }, store))
+        problems.push(...referenceProblems(file, { vocabulary, ratings: ratingsOf(String(value.id)) }, store))
         break
       }
       case 'unit-set': {
-        problems.push(...referenceProblems(file, { vocabulary: vocabularyOf(String(value.ruleset)) }, store))
+        const rulesetId = String(value.ruleset)
+        problems.push(...referenceProblems(file, { vocabulary: vocabularyOf(rulesetId), ratings: ratingsOf(rulesetId) }, store))
         break
       }
       case 'table': {
@@ -144,9 +156,10 @@ export function crossFileProblems(store: ContentStore): Problem[] {
         }
         // Without a readable map, its regions are unknown: the map's own problems say why.
         if (map) local.region = (map.map.regions ?? []).map((r) => r.id)
-        const vocabulary = rules.value ? withLocal(rulesetVocabulary(rules.value.ruleset), local) : undefined
-        problems.push(...referenceProblems(file, { vocabulary, hex: hexScope(map) }, store))
-        if (rules.value && map) problems.push(...semanticProblems.scenario(file, scenario, rules.value.ruleset, map))
+        const vocabulary = rules.value ? withLocal(vocabularyWithGaps(rules.value), local) : undefined
+        const ratings = rules.value ? new Map((rules.value.ruleset.ratings ?? []).map((d) => [d.key, d])) : undefined
+        problems.push(...referenceProblems(file, { vocabulary, hex: hexScope(map), ratings }, store))
+        if (rules.value && rules.value.incomplete.size === 0 && map) problems.push(...semanticProblems.scenario(file, scenario, rules.value.ruleset, map))
         break
       }
       case 'saved-game': {

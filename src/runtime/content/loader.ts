@@ -47,6 +47,7 @@ export function loadLibrary(sources: readonly SourceText[]): ContentLibrary {
   const blocked = (files: readonly string[]): Problem[] => errors.filter((p) => files.includes(p.file))
 
   function prepare(r: ReturnType<typeof scenarioRules>['value'] & object): LoadResult<LoadedRuleset> {
+    if (r.incomplete.size > 0) return { ok: false, problems: errors }
     const prepared = prepareRuleset(r.ruleset)
     if (prepared.ok) return { ok: true, value: prepared.rules }
     // Validation reports these with their file positions; point the caller there.

@@ -11,6 +11,7 @@ import type { Problem } from './problems'
 import { annotation, rootSchema, walkWithSchema } from './schema-walk'
 import { CONTENT_SCHEMAS } from './schema-names'
 import { didYouMean } from './suggest'
+import { describeValue } from './schema-messages'
 import { REF_KIND_NAMES, type Vocabulary } from './vocabulary'
 
 export interface ReferenceScope {
@@ -18,7 +19,16 @@ export interface ReferenceScope {
   vocabulary: Vocabulary | undefined
   /** Checks a hex number against the map in force; returns a message or null. */
   hex?: (label: string) => string | null
+  /** Declared ratings, to check the type of the values given for them. */
+  ratings?: ReadonlyMap<string, RatingDeclaration>
 }
+
+export interface RatingDeclaration {
+  type: 'number' | 'string' | 'boolean'
+  values?: string[]
+}
+
+const ratingTypeNames = { number: 'a number', string: 'text', boolean: 'true or false' }
 
 export function referenceProblems(file: ContentFile, scope: ReferenceScope, store: ContentStore): Problem[] {
   if (!file.format || !file.valid) return []
@@ -46,12 +56,24 @@ export function referenceProblems(file: ContentFile, scope: ReferenceScope, stor
     if (!names || names.has(name)) return
     report(pointer, `unknown ${what} "${name}"${didYouMean(name, names)}`, key)
   }
+  const checkRating = (key: string, v: unknown, declared: RatingDeclaration, pointer: string): void => {
+    if (typeof v !== declared.type) {
+      report(pointer, `rating "${key}" must be ${ratingTypeNames[declared.type]}, found ${describeValue(v)}`, false)
+    } else if (declared.values && typeof v === 'string' && !declared.values.includes(v)) {
+      report(pointer, `rating "${key}" must be one of ${declared.values.map((x) => `"${x}"`).join(', ')}, found "${v}"${didYouMean(v, declared.values)}`, false)
+    }
+  }
   walkWithSchema(rootSchema(CONTENT_SCHEMAS[file.format]), doc.value, ({ pointer, value, schemas }) => {
     const kind = annotation(schemas, 'x-ref')
     if (typeof kind === 'string' && typeof value === 'string') check(kind, value, pointer, false)
     const keyKind = annotation(schemas, 'x-ref-keys')
     if (typeof keyKind === 'string' && value && typeof value === 'object' && !Array.isArray(value)) {
-      for (const k of Object.keys(value)) check(keyKind, k, `${pointer}/${escapePointerSegment(k)}`, true)
+      for (const [k, v] of Object.entries(value)) {
+        const at = `${pointer}/${escapePointerSegment(k)}`
+        check(keyKind, k, at, true)
+        const declared = keyKind === 'rating' ? scope.ratings?.get(k) : undefined
+        if (declared) checkRating(k, v, declared, at)
+      }
     }
   })
   return problems

@@ -33,6 +33,13 @@ import { didYouMean } from './suggest'
 export interface ResolvedWithOrigins {
   ruleset: ResolvedRuleset
   indexed: Indexed
+  /**
+   * Kinds of entity (unitType, table…) that may be missing because a file that would have
+   * supplied them has problems of its own. References of those kinds are not checked, and the
+   * rules kernel does not prepare a ruleset with gaps, so one broken file does not cascade into
+   * false reports elsewhere.
+   */
+  incomplete: ReadonlySet<string>
 }
 
 export type ResolveResult = { ok: true; value: ResolvedWithOrigins } | { ok: false; problems: Problem[] }
@@ -49,6 +56,13 @@ interface Includes {
   unitSets?: string[]
   tables?: string[]
   modifierLists?: string[]
+}
+
+/** Kinds of entity each kind of included file supplies. */
+const SUPPLIES: Record<string, string[]> = {
+  unitSetFile: ['unitType', 'unitClass'],
+  tableFile: ['table'],
+  modifierListFile: ['modifierList'],
 }
 
 /** Marks a result that failed only because a file it needs is broken (reported in that file). */
@@ -80,12 +94,21 @@ export function createRulesetResolver(store: ContentStore): RulesetResolver {
   const fromOverlay = (r: OverlayResult): { value?: Indexed; problems: Problem[] } =>
     r.ok ? { value: r, problems: [] } : { problems: r.errors.map((e) => problemAtOrigin(store, e.origin, e.message)) }
 
-  function include(target: Indexed, includes: Includes, owner: ContentFile, at: string): { value?: Indexed; problems: Problem[] } {
+  function include(
+    target: Indexed,
+    includes: Includes,
+    owner: ContentFile,
+    at: string,
+    incomplete: Set<string>,
+  ): { value?: Indexed; problems: Problem[] } {
     let current = target
     const problems: Problem[] = []
     const missing = (kind: string, list: string, i: number, id: string) => {
-      // A file that exists but has problems is reported in its own right; the includer just stops.
-      if (store.exists(FILE_REF_KINDS[kind] ?? [], id)) return problems.push(dependsOnBroken)
+      // A file that exists but has problems is reported in its own right: go on without it.
+      if (store.exists(FILE_REF_KINDS[kind] ?? [], id)) {
+        for (const k of SUPPLIES[kind] ?? []) incomplete.add(k)
+        return
+      }
       const known = store.ids(FILE_REF_KINDS[kind] ?? [])
       problems.push(problemAtOrigin(store, { file: owner.doc.file, pointer: `${at}/${list}/${i}` }, `cannot include "${id}": no such file${didYouMean(id, known)}`))
     }
@@ -124,9 +147,10 @@ export function createRulesetResolver(store: ContentStore): RulesetResolver {
       buildInitialIndex({ ...fields, chain: [manifest.id], unitClasses: [], unitTypes: [], tables: [], modifierLists: [] }, { file: file.doc.file, pointer: '' }),
     )
     if (!initial.value) return fail(initial.problems)
-    const included = include(initial.value, { unitSets, tables, modifierLists }, file, '')
+    const incomplete = new Set<string>()
+    const included = include(initial.value, { unitSets, tables, modifierLists }, file, '', incomplete)
     if (!included.value) return fail(included.problems)
-    return { ok: true, value: { ruleset: included.value.value as unknown as ResolvedRuleset, indexed: included.value } }
+    return { ok: true, value: { ruleset: included.value.value as unknown as ResolvedRuleset, indexed: included.value, incomplete } }
   }
 
   function resolveVariant(file: ContentFile): ResolveResult {
@@ -138,7 +162,10 @@ export function createRulesetResolver(store: ContentStore): RulesetResolver {
       if (store.exists(['ruleset', 'variant'], variant.base)) return fail([dependsOnBroken])
       return fail([problemAtOrigin(store, { file: file.doc.file, pointer: '/base' }, `unknown base ruleset "${variant.base}"${didYouMean(variant.base, known)}`)])
     }
-    const included = include(base.value.indexed, variant.include ?? {}, file, '/include')
+    // Changes written against entities a broken file should supply would only report echoes.
+    if (base.value.incomplete.size > 0) return fail([dependsOnBroken])
+    const incomplete = new Set<string>()
+    const included = include(base.value.indexed, variant.include ?? {}, file, '/include', incomplete)
     if (!included.value) return fail(included.problems)
     const changed = fromOverlay(applyVariantChanges(included.value, variant, file.doc.file))
     if (!changed.value) return fail(changed.problems)
@@ -147,11 +174,13 @@ export function createRulesetResolver(store: ContentStore): RulesetResolver {
       applyMergePatch(changed.value, { id: variant.id, name: variant.name, chain, ...(variant.description ? { description: variant.description } : {}) }, { file: file.doc.file, pointer: '' }),
     )
     if (!named.value) return fail(named.problems)
-    return { ok: true, value: { ruleset: named.value.value as unknown as ResolvedRuleset, indexed: named.value } }
+    return { ok: true, value: { ruleset: named.value.value as unknown as ResolvedRuleset, indexed: named.value, incomplete } }
   }
 
   function layer(base: ResolvedWithOrigins, changes: Layer, owner: ContentFile, at: string): ResolveResult {
-    const included = include(base.indexed, changes.include ?? {}, owner, `${at}/include`)
+    if (base.incomplete.size > 0) return fail([dependsOnBroken])
+    const incomplete = new Set<string>()
+    const included = include(base.indexed, changes.include ?? {}, owner, `${at}/include`, incomplete)
     if (!included.value) return fail(included.problems)
     const root = { file: owner.doc.file, pointer: at }
     let current = fromOverlay(applyMergePatch(included.value, changes.patch ?? {}, { ...root, pointer: `${at}/patch` }))
@@ -159,7 +188,7 @@ export function createRulesetResolver(store: ContentStore): RulesetResolver {
       current = fromOverlay(applyOperations(current.value, changes.operations, { ...root, pointer: `${at}/operations` }))
     }
     if (!current.value) return fail(current.problems)
-    const value = { ruleset: current.value.value as unknown as ResolvedRuleset, indexed: current.value }
+    const value = { ruleset: current.value.value as unknown as ResolvedRuleset, indexed: current.value, incomplete }
     const problems = resolvedSchemaProblems(store, value)
     return problems.length ? fail(problems) : { ok: true, value }
   }

@@ -26,7 +26,7 @@ describe('loader', () => {
     expect(r.value.unitTypes.has('general')).toBe(false)
     expect(r.value.ruleset.parameters).toEqual({ maxTurns: 12 })
     const table = r.value.tables.get('mini-crt')
-    expect(table && 'rows' in table ? table.rows[0]?.cells : undefined).toEqual(['-', 'S'])
+    expect(table?.kind === 'roll' ? table.rows[0]?.cells : undefined).toEqual(['-', 'S'])
     // The base is untouched by its variant.
     const base = loadLibrary(mini).ruleset('mini')
     expect(base.ok && base.value.unitTypes.get('lancer')?.ratings).toEqual({ strength: 4 })

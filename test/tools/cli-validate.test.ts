@@ -1,0 +1,72 @@
+import { execFileSync } from 'node:child_process'
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { projectRoot } from '../helpers/fixtures'
+
+const tsx = join(projectRoot, 'node_modules/.bin/tsx')
+const cli = join(projectRoot, 'tools/cli.ts')
+
+function run(args: string[], cwd: string): { code: number; stdout: string; stderr: string } {
+  try {
+    const stdout = execFileSync(tsx, [cli, ...args], { cwd, encoding: 'utf8', stdio: 'pipe' })
+    return { code: 0, stdout, stderr: '' }
+  } catch (error) {
+    const e = error as { status: number; stdout: string; stderr: string }
+    return { code: e.status, stdout: e.stdout, stderr: e.stderr }
+  }
+}
+
+function edit(dir: string, file: string, from: string, to: string): void {
+  const path = join(dir, file)
+  const text = readFileSync(path, 'utf8')
+  if (!text.includes(from)) throw new Error(`${file} does not contain ${from}`)
+  writeFileSync(path, text.replace(from, to))
+}
+
+describe('npm run cli -- validate', () => {
+  const scratch = mkdtempSync(join(tmpdir(), 'hexwright-cli-'))
+  beforeAll(() => cpSync(join(projectRoot, 'content'), join(scratch, 'content'), { recursive: true }))
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }))
+
+  it('accepts the bundled content with a one-line summary and exit 0', () => {
+    const result = run(['validate'], projectRoot)
+    expect(result.stderr).toBe('')
+    expect(result.stdout.trim().split('\n')).toHaveLength(1)
+    expect(result.stdout).toMatch(/^\d+ content files valid \(/)
+    expect(result.code).toBe(0)
+  })
+
+  it('on a broken copy, prints file:line:column and pointer for each problem and exits 1', () => {
+    const dir = join(scratch, 'content')
+    // A misspelt terrain id.
+    edit(dir, 'maps/sample-ford.json', '"0309": {"terrain": "woods"}', '"0309": {"terrain": "wodos"}')
+    // Text where a number belongs.
+    edit(dir, 'units/infidel-units.json', '"ratings": {"movement": 6, "shockDefense": -3', '"ratings": {"movement": "6", "shockDefense": -3')
+    // A missing required field.
+    edit(dir, 'scenarios/sample-skirmish.json', '  "map": "sample-ford",\n', '')
+    // A truncated file.
+    const crt = join(dir, 'tables/inf-shock-crt.json')
+    const text = readFileSync(crt, 'utf8')
+    writeFileSync(crt, text.slice(0, Math.floor(text.length / 2)))
+
+    const result = run(['validate', 'content'], scratch)
+    expect(result.code).toBe(1)
+    const lines = result.stdout.trim().split('\n')
+    expect(lines).toEqual([
+      expect.stringMatching(/^content\/maps\/sample-ford\.json:21:25: unknown terrain "wodos" — did you mean "woods"\? \(at \/hexes\/0309\/terrain\)$/),
+      expect.stringMatching(/^content\/scenarios\/sample-skirmish\.json:1:1: missing required field "map"$/),
+      expect.stringMatching(/^content\/tables\/inf-shock-crt\.json:\d+:\d+: .*\(the file ends too early: is it cut short\?\)$/),
+      expect.stringMatching(/^content\/units\/infidel-units\.json:50:31: rating "movement" must be a number, found the text "6" \(at \/types\/\d+\/ratings\/movement\)$/),
+    ])
+    expect(result.stderr).toMatch(/^4 problems in 4 files/)
+    expect(`${result.stdout}${result.stderr}`).not.toMatch(/\n\s+at .*\(.*:\d+:\d+\)/)
+  })
+
+  it('reports a missing path as a usage error without a stack trace', () => {
+    const result = run(['validate', 'no/such/folder'], scratch)
+    expect(result.code).toBe(1)
+    expect(result.stderr.trim()).toBe('hexwright: no such file or folder: no/such/folder')
+  })
+})
