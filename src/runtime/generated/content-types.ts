@@ -272,7 +272,7 @@ export interface HexwrightContent {
   'unit-set'?: UnitSet
   table?: Table
   'modifier-list'?: ModifierList
-  map?: Map
+  map?: HexMap
   scenario?: Scenario
   'saved-game'?: SavedGame
   'resolved-ruleset'?: ResolvedRuleset
@@ -2514,7 +2514,7 @@ export interface Term {
 /**
  * A hex map: grid geometry and numbering, terrain per hex, hexside features, elevation, labels, named regions and an optional underlay image with its calibration.
  */
-export interface Map {
+export interface HexMap {
   /**
    * Relative path to this file's JSON Schema, so editors such as VS Code and Monaco validate it.
    */

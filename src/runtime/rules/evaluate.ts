@@ -1,0 +1,202 @@
+/**
+ * Evaluating content expressions at play time. An expression that does not fit the data (a
+ * missing field, a table with no such entry) is an expected outcome for content, so every
+ * failure becomes an `EvaluationFailure` a designer can read: what was being evaluated, where,
+ * and the span of the expression that failed. Nothing here lets a raw exception escape to a
+ * caller of the public functions; `captureFailure` is the boundary.
+ */
+import type { LoadedRuleset } from '../content/loaded'
+import { ExprEvaluationError } from '../expr'
+import type { CompiledExpr } from '../expr'
+import { hostFunctions } from './host-functions'
+import { camelKey } from './expression-context'
+import type { ContextKind } from './expression-context'
+
+export interface EvaluationFailure {
+  /** The whole sentence: where, what went wrong, and the expression. */
+  message: string
+  /** What was being evaluated, e.g. `modifier list "shock-drm", term "wsm", value`. */
+  where: string
+  /** The expression, when the failure came from one. */
+  source?: string
+  /** Span of the failing part inside `source`. */
+  start?: number
+  end?: number
+}
+
+export type Variables = Readonly<Record<string, unknown>>
+
+/** Thrown inside the kernel only; `captureFailure` turns it into data. */
+export class RuleFailure extends Error {
+  readonly failure: EvaluationFailure
+  constructor(failure: EvaluationFailure) {
+    super(failure.message)
+    this.name = 'RuleFailure'
+    this.failure = failure
+  }
+}
+
+export function fail(where: string, problem: string): never {
+  throw new RuleFailure({ message: `${where}: ${problem}`, where })
+}
+
+export type Captured<T> = { ok: true; value: T } | { ok: false; error: EvaluationFailure }
+
+/** Runs kernel code and converts any failure, expected or not, into an `EvaluationFailure`. */
+export function captureFailure<T>(run: () => T): Captured<T> {
+  try {
+    return { ok: true, value: run() }
+  } catch (error) {
+    if (error instanceof RuleFailure) return { ok: false, error: error.failure }
+    // A bug in the kernel or a corrupt ruleset object: still one readable line, no stack.
+    const reason = error instanceof Error ? error.message : String(error)
+    return {
+      ok: false,
+      error: { message: `the rules could not be applied: ${reason}`, where: 'rules kernel' },
+    }
+  }
+}
+
+/**
+ * The variables every context has that come from the ruleset rather than the situation:
+ * `params` and the optional rules' defaults. The caller's variables win (a scenario's options).
+ */
+export function withRulesetDefaults(rules: LoadedRuleset, variables: Variables): Variables {
+  const options = Object.fromEntries(
+    (rules.ruleset.options ?? []).map((o) => [camelKey(o.id), o.default ?? false]),
+  )
+  const given = variables.options
+  const merged =
+    given !== null && typeof given === 'object' && !Array.isArray(given)
+      ? { ...options, ...given }
+      : options
+  return { params: rules.ruleset.parameters ?? {}, ...variables, options: merged }
+}
+
+function compiled(
+  rules: LoadedRuleset,
+  context: ContextKind,
+  source: string,
+  where: string,
+): CompiledExpr {
+  try {
+    return rules.expression(context, source)
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error)
+    return fail(where, `expression "${source}" was not prepared with the ruleset (${reason})`)
+  }
+}
+
+/** Evaluates one expression of the content in a context. */
+export function evaluateExpression(
+  rules: LoadedRuleset,
+  context: ContextKind,
+  source: string,
+  variables: Variables,
+  where: string,
+): unknown {
+  const expr = compiled(rules, context, source, where)
+  try {
+    return expr.evaluate(variables, hostFunctions(rules))
+  } catch (error) {
+    if (error instanceof ExprEvaluationError) {
+      const quoted = source.length > 80 ? `${source.slice(0, 79)}…` : source
+      throw new RuleFailure({
+        message: `${where}: ${error.message} (in "${quoted}")`,
+        where,
+        source,
+        start: error.start,
+        end: error.end,
+      })
+    }
+    throw error
+  }
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null'
+  if (Array.isArray(value)) return 'a list'
+  if (typeof value === 'object') return 'an object'
+  if (typeof value === 'string') return `the text "${value}"`
+  return String(value)
+}
+
+export function evaluateBoolean(
+  rules: LoadedRuleset,
+  context: ContextKind,
+  source: string,
+  variables: Variables,
+  where: string,
+): boolean {
+  const value = evaluateExpression(rules, context, source, variables, where)
+  if (typeof value !== 'boolean')
+    fail(where, `"${source}" must be true or false, but gave ${describe(value)}`)
+  return value as boolean
+}
+
+export function evaluateNumber(
+  rules: LoadedRuleset,
+  context: ContextKind,
+  source: string,
+  variables: Variables,
+  where: string,
+): number {
+  const value = evaluateExpression(rules, context, source, variables, where)
+  if (typeof value !== 'number' || !Number.isFinite(value))
+    fail(where, `"${source}" must give a number, but gave ${describe(value)}`)
+  return value as number
+}
+
+export function evaluateText(
+  rules: LoadedRuleset,
+  context: ContextKind,
+  source: string,
+  variables: Variables,
+  where: string,
+): string {
+  const value = evaluateExpression(rules, context, source, variables, where)
+  if (typeof value !== 'string')
+    fail(where, `"${source}" must give a text such as an id, but gave ${describe(value)}`)
+  return value as string
+}
+
+/** A field written as a number or as an expression computing one (numberOrExpression). */
+export function numberOrExpression(
+  rules: LoadedRuleset,
+  context: ContextKind,
+  value: number | string,
+  variables: Variables,
+  where: string,
+): number {
+  return typeof value === 'number' ? value : evaluateNumber(rules, context, value, variables, where)
+}
+
+/**
+ * A number an effect carries (retreat hexes, track amount, losses), for the code that applies
+ * effects: evaluated in the context the effect was produced in, failures returned as data.
+ */
+export function effectNumber(
+  rules: LoadedRuleset,
+  context: ContextKind,
+  value: number | string,
+  variables: Variables,
+  where = 'effect',
+): Captured<number> {
+  return captureFailure(() =>
+    numberOrExpression(rules, context, value, withRulesetDefaults(rules, variables), where),
+  )
+}
+
+/** Whether an effect's own `when` holds (no `when` = always), failures returned as data. */
+export function effectApplies(
+  rules: LoadedRuleset,
+  context: ContextKind,
+  when: string | undefined,
+  variables: Variables,
+  where = 'effect condition',
+): Captured<boolean> {
+  if (when === undefined) return { ok: true, value: true }
+  return captureFailure(() =>
+    evaluateBoolean(rules, context, when, withRulesetDefaults(rules, variables), where),
+  )
+}
