@@ -8,14 +8,40 @@ import tseslint from 'typescript-eslint'
 const runtimeForbidden = {
   paths: ['vue', 'pinia', 'leaflet', 'monaco-editor', 'fs', 'path', 'url', 'os', 'child_process'],
   patterns: [
-    { group: ['node:*'], message: 'src/runtime is pure: file and process access belongs in tools/.' },
-    { group: ['vue', 'vue/*', '@vue/*', 'pinia', 'leaflet', 'leaflet/*', 'monaco-editor', 'monaco-editor/*'], message: 'src/runtime must not depend on UI libraries.' },
-    { group: ['**/editor', '**/editor/*', '**/editor/**'], message: 'src/runtime must not import the editor.' },
+    {
+      group: ['node:*'],
+      message: 'src/runtime is pure: file and process access belongs in tools/.',
+    },
+    {
+      group: [
+        'vue',
+        'vue/*',
+        '@vue/*',
+        'pinia',
+        'leaflet',
+        'leaflet/*',
+        'monaco-editor',
+        'monaco-editor/*',
+      ],
+      message: 'src/runtime must not depend on UI libraries.',
+    },
+    {
+      group: ['**/editor', '**/editor/*', '**/editor/**'],
+      message: 'src/runtime must not import the editor.',
+    },
   ],
 }
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'src/runtime/generated/**', 'test-results/**', 'coverage/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'src/runtime/generated/**',
+      'test-results/**',
+      'coverage/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...vue.configs['flat/recommended'],
@@ -31,11 +57,17 @@ export default tseslint.config(
     },
     rules: {
       '@typescript-eslint/consistent-type-imports': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       'no-restricted-syntax': [
         'error',
         { selector: "CallExpression[callee.name='eval']", message: 'Content is data: never eval.' },
-        { selector: "NewExpression[callee.name='Function']", message: 'Content is data: never new Function.' },
+        {
+          selector: "NewExpression[callee.name='Function']",
+          message: 'Content is data: never new Function.',
+        },
       ],
     },
   },

@@ -5,8 +5,7 @@
 import { cac } from 'cac'
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { validateContent } from '../src/runtime/content/validate'
-import { formatProblem } from '../src/runtime/content/problems'
+import { formatProblem, validateContent } from '../src/runtime'
 import { contentRootOf, displayPath, listJsonFiles, readSources } from './content-files'
 
 class UsageError extends Error {}
@@ -31,13 +30,18 @@ function runValidate(paths: string[]): number {
   const fileCount = requested.size
   if (errors.length > 0) {
     const files = new Set(errors.map((p) => p.file)).size
-    console.error(`${errors.length} problem${errors.length === 1 ? '' : 's'} in ${files} file${files === 1 ? '' : 's'} (${fileCount} checked)`)
+    console.error(
+      `${errors.length} problem${errors.length === 1 ? '' : 's'} in ${files} file${files === 1 ? '' : 's'} (${fileCount} checked)`,
+    )
     return 1
   }
   const counts = new Map<string, number>()
-  for (const f of report.files) if (requested.has(f.doc.file) && f.format) counts.set(f.format, (counts.get(f.format) ?? 0) + 1)
+  for (const f of report.files)
+    if (requested.has(f.doc.file) && f.format) counts.set(f.format, (counts.get(f.format) ?? 0) + 1)
   const summary = [...counts.entries()].map(([k, n]) => `${n} ${k}${n === 1 ? '' : 's'}`).join(', ')
-  console.log(`${fileCount} content file${fileCount === 1 ? '' : 's'} valid${summary ? ` (${summary})` : ''}`)
+  console.log(
+    `${fileCount} content file${fileCount === 1 ? '' : 's'} valid${summary ? ` (${summary})` : ''}`,
+  )
   return 0
 }
 

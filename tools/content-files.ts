@@ -1,16 +1,18 @@
 /** File-system side of content handling: find and read content files for the pure validator. */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, relative, resolve, sep } from 'node:path'
-import type { SourceText } from '../src/runtime/content/check-files'
-import { CONTENT_FOLDERS } from '../src/runtime/content/schema-names'
+import { content } from '../src/runtime'
+import type { SourceText } from '../src/runtime'
 
-const contentFolders = Object.keys(CONTENT_FOLDERS)
+const contentFolders = Object.keys(content.CONTENT_FOLDERS)
 
 export function listJsonFiles(path: string): string[] {
   const st = statSync(path)
   if (st.isFile()) return path.toLowerCase().endsWith('.json') ? [path] : []
   const out: string[] = []
-  for (const entry of readdirSync(path, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+  for (const entry of readdirSync(path, { withFileTypes: true }).sort((a, b) =>
+    a.name.localeCompare(b.name),
+  )) {
     if (entry.name.startsWith('.') || entry.name === 'node_modules') continue
     const child = join(path, entry.name)
     if (entry.isDirectory()) out.push(...listJsonFiles(child))
@@ -21,7 +23,9 @@ export function listJsonFiles(path: string): string[] {
 
 /** A content root holds the content folders (rulesets/, maps/…); files are resolved against it. */
 export function isContentRoot(dir: string): boolean {
-  return contentFolders.some((f) => existsSync(join(dir, f)) && statSync(join(dir, f)).isDirectory())
+  return contentFolders.some(
+    (f) => existsSync(join(dir, f)) && statSync(join(dir, f)).isDirectory(),
+  )
 }
 
 /** The content root a path belongs to, if any: itself or the nearest ancestor holding content folders. */

@@ -10,11 +10,19 @@ import { fileURLToPath } from 'node:url'
 import { compile } from 'json-schema-to-typescript'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import standaloneCode from 'ajv/dist/standalone/index.js'
-import { CONTENT_SCHEMAS, SCHEMA_ANNOTATIONS, SCHEMA_ID_BASE } from '../src/runtime/content/schema-names'
+// Only the schema names: the generator must run even when the generated validators are stale or missing.
+import {
+  CONTENT_SCHEMAS,
+  SCHEMA_ANNOTATIONS,
+  SCHEMA_ID_BASE,
+} from '../src/runtime/content/schema-names'
 
 // --root lets tests run the generator on a scratch copy of the project.
 const rootArg = process.argv.indexOf('--root')
-const root = rootArg > 0 && process.argv[rootArg + 1] ? process.argv[rootArg + 1]! : fileURLToPath(new URL('..', import.meta.url))
+const root =
+  rootArg > 0 && process.argv[rootArg + 1]
+    ? process.argv[rootArg + 1]!
+    : fileURLToPath(new URL('..', import.meta.url))
 const schemaDir = join(root, 'schemas')
 const outDir = join(root, 'src/runtime/generated')
 const banner = (what: string) =>
@@ -98,8 +106,13 @@ function generateValidators(schemas: SchemaFile[]): string {
   const exports = Object.fromEntries(
     Object.entries(CONTENT_SCHEMAS).map(([name, file]) => [camel(name), SCHEMA_ID_BASE + file]),
   )
-  const standalone = (standaloneCode as unknown as { default?: typeof standaloneCode }).default ?? standaloneCode
-  return banner('Precompiled validators, one per content format.') + '// @ts-nocheck\n' + toEsm(standalone(ajv, exports))
+  const standalone =
+    (standaloneCode as unknown as { default?: typeof standaloneCode }).default ?? standaloneCode
+  return (
+    banner('Precompiled validators, one per content format.') +
+    '// @ts-nocheck\n' +
+    toEsm(standalone(ajv, exports))
+  )
 }
 
 function generateValidatorTypes(): string {
@@ -151,7 +164,11 @@ async function main(): Promise<void> {
     )
     process.exit(1)
   }
-  console.log(check ? 'Generated files are up to date.' : `Wrote ${Object.keys(outputs).length} files to src/runtime/generated/.`)
+  console.log(
+    check
+      ? 'Generated files are up to date.'
+      : `Wrote ${Object.keys(outputs).length} files to src/runtime/generated/.`,
+  )
 }
 
 main().catch((error: unknown) => {

@@ -2,12 +2,13 @@
  * The content shipped with Hexwright (content/**), bundled by Vite as raw text so the browser
  * validates exactly the bytes the CLI validates.
  */
-import type { SourceText } from '../runtime/content/check-files'
+import type { SourceText } from '../runtime'
 
-const files = import.meta.glob('/content/**/*.json', { query: '?raw', import: 'default', eager: true }) as Record<
-  string,
-  string
->
+const files = import.meta.glob('/content/**/*.json', {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+}) as Record<string, string>
 
 export function bundledSources(): SourceText[] {
   return Object.entries(files)

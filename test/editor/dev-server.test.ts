@@ -8,7 +8,12 @@ describe('the editor dev server', () => {
   let base = ''
 
   beforeAll(async () => {
-    server = await createServer({ root: projectRoot, configFile: `${projectRoot}/vite.config.ts`, server: { port: 0, host: '127.0.0.1' }, logLevel: 'silent' })
+    server = await createServer({
+      root: projectRoot,
+      configFile: `${projectRoot}/vite.config.ts`,
+      server: { port: 0, host: '127.0.0.1' },
+      logLevel: 'silent',
+    })
     await server.listen()
     const address = server.httpServer?.address()
     if (!address || typeof address === 'string') throw new Error('no address')
@@ -27,7 +32,11 @@ describe('the editor dev server', () => {
   })
 
   it('compiles the entry, the root component and the bundled content list', async () => {
-    for (const path of ['/src/editor/main.ts', '/src/editor/App.vue', '/src/editor/bundled-content.ts']) {
+    for (const path of [
+      '/src/editor/main.ts',
+      '/src/editor/App.vue',
+      '/src/editor/bundled-content.ts',
+    ]) {
       const res = await fetch(`${base}${path}`)
       expect(res.status, path).toBe(200)
       expect((await res.text()).length, path).toBeGreaterThan(100)

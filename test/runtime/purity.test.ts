@@ -10,21 +10,25 @@ const files = listFiles(runtime, '.ts')
   .filter((f) => !f.includes(`${join('src', 'runtime', 'generated')}`))
   .map((path) => ({ name: relative(runtime, path), text: readFileSync(path, 'utf8') }))
 
-const importsOf = (text: string): string[] => [...text.matchAll(/(?:from|import)\s*\(?\s*'([^']+)'/g)].map((m) => m[1] as string)
+const importsOf = (text: string): string[] =>
+  [...text.matchAll(/(?:from|import)\s*\(?\s*'([^']+)'/g)].map((m) => m[1] as string)
 
 describe('src/runtime stays pure', () => {
   test('there are runtime files to check', () => {
     expect(files.length).toBeGreaterThan(50)
   })
 
-  test.each(files)('$name imports no UI, platform or editor module and executes no strings', ({ text }) => {
-    for (const spec of importsOf(text)) {
-      expect(spec).not.toMatch(/^node:|^(fs|path|os|url|child_process)$/)
-      expect(spec).not.toMatch(/^(vue|pinia|leaflet|monaco-editor)(\/|$)|^@vue\//)
-      expect(spec).not.toMatch(/(^|\/)editor(\/|$)/)
-    }
-    expect(text).not.toMatch(/\beval\s*\(/)
-    expect(text).not.toMatch(/new\s+Function\b/)
-    expect(text).not.toMatch(/\b(window|document)\./)
-  })
+  test.each(files)(
+    '$name imports no UI, platform or editor module and executes no strings',
+    ({ text }) => {
+      for (const spec of importsOf(text)) {
+        expect(spec).not.toMatch(/^node:|^(fs|path|os|url|child_process)$/)
+        expect(spec).not.toMatch(/^(vue|pinia|leaflet|monaco-editor)(\/|$)|^@vue\//)
+        expect(spec).not.toMatch(/(^|\/)editor(\/|$)/)
+      }
+      expect(text).not.toMatch(/\beval\s*\(/)
+      expect(text).not.toMatch(/new\s+Function\b/)
+      expect(text).not.toMatch(/\b(window|document)\./)
+    },
+  )
 })

@@ -27,7 +27,9 @@ function edit(dir: string, file: string, from: string, to: string): void {
 
 describe('npm run cli -- validate', () => {
   const scratch = mkdtempSync(join(tmpdir(), 'hexwright-cli-'))
-  beforeAll(() => cpSync(join(projectRoot, 'content'), join(scratch, 'content'), { recursive: true }))
+  beforeAll(() =>
+    cpSync(join(projectRoot, 'content'), join(scratch, 'content'), { recursive: true }),
+  )
   afterAll(() => rmSync(scratch, { recursive: true, force: true }))
 
   it('accepts the bundled content with a one-line summary and exit 0', () => {
@@ -41,9 +43,19 @@ describe('npm run cli -- validate', () => {
   it('on a broken copy, prints file:line:column and pointer for each problem and exits 1', () => {
     const dir = join(scratch, 'content')
     // A misspelt terrain id.
-    edit(dir, 'maps/sample-ford.json', '"0309": {"terrain": "woods"}', '"0309": {"terrain": "wodos"}')
+    edit(
+      dir,
+      'maps/sample-ford.json',
+      '"0309": {"terrain": "woods"}',
+      '"0309": {"terrain": "wodos"}',
+    )
     // Text where a number belongs.
-    edit(dir, 'units/infidel-units.json', '"ratings": {"movement": 6, "shockDefense": -3', '"ratings": {"movement": "6", "shockDefense": -3')
+    edit(
+      dir,
+      'units/infidel-units.json',
+      '"ratings": {"movement": 6, "shockDefense": -3',
+      '"ratings": {"movement": "6", "shockDefense": -3',
+    )
     // A missing required field.
     edit(dir, 'scenarios/sample-skirmish.json', '  "map": "sample-ford",\n', '')
     // A truncated file.
@@ -55,10 +67,18 @@ describe('npm run cli -- validate', () => {
     expect(result.code).toBe(1)
     const lines = result.stdout.trim().split('\n')
     expect(lines).toEqual([
-      expect.stringMatching(/^content\/maps\/sample-ford\.json:21:25: unknown terrain "wodos" — did you mean "woods"\? \(at \/hexes\/0309\/terrain\)$/),
-      expect.stringMatching(/^content\/scenarios\/sample-skirmish\.json:1:1: missing required field "map"$/),
-      expect.stringMatching(/^content\/tables\/inf-shock-crt\.json:\d+:\d+: .*\(the file ends too early: is it cut short\?\)$/),
-      expect.stringMatching(/^content\/units\/infidel-units\.json:50:31: rating "movement" must be a number, found the text "6" \(at \/types\/\d+\/ratings\/movement\)$/),
+      expect.stringMatching(
+        /^content\/maps\/sample-ford\.json:21:25: unknown terrain "wodos" — did you mean "woods"\? \(at \/hexes\/0309\/terrain\)$/,
+      ),
+      expect.stringMatching(
+        /^content\/scenarios\/sample-skirmish\.json:1:1: missing required field "map"$/,
+      ),
+      expect.stringMatching(
+        /^content\/tables\/inf-shock-crt\.json:\d+:\d+: .*\(the file ends too early: is it cut short\?\)$/,
+      ),
+      expect.stringMatching(
+        /^content\/units\/infidel-units\.json:50:31: rating "movement" must be a number, found the text "6" \(at \/types\/\d+\/ratings\/movement\)$/,
+      ),
     ])
     expect(result.stderr).toMatch(/^4 problems in 4 files/)
     expect(`${result.stdout}${result.stderr}`).not.toMatch(/\n\s+at .*\(.*:\d+:\d+\)/)

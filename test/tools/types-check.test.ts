@@ -10,7 +10,11 @@ const generator = join(projectRoot, 'tools/generate-types.ts')
 
 function run(args: string[]): { code: number; output: string } {
   try {
-    const output = execFileSync(tsx, [generator, ...args], { cwd: projectRoot, encoding: 'utf8', stdio: 'pipe' })
+    const output = execFileSync(tsx, [generator, ...args], {
+      cwd: projectRoot,
+      encoding: 'utf8',
+      stdio: 'pipe',
+    })
     return { code: 0, output }
   } catch (error) {
     const e = error as { status: number; stdout: string; stderr: string }
@@ -30,7 +34,9 @@ describe('npm run types:check', () => {
 
   it('fails when a schema changed and the types were not regenerated, and passes after regenerating', () => {
     cpSync(join(projectRoot, 'schemas'), join(scratch, 'schemas'), { recursive: true })
-    cpSync(join(projectRoot, 'src/runtime/generated'), join(scratch, 'src/runtime/generated'), { recursive: true })
+    cpSync(join(projectRoot, 'src/runtime/generated'), join(scratch, 'src/runtime/generated'), {
+      recursive: true,
+    })
     const file = join(scratch, 'schemas/map.schema.json')
     const schema = JSON.parse(readFileSync(file, 'utf8'))
     schema.properties.author = { description: 'Who drew the map.', type: 'string' }
@@ -41,7 +47,9 @@ describe('npm run types:check', () => {
     expect(stale.output).toMatch(/out of date.*content-types\.ts/s)
 
     expect(run(['--root', scratch]).code).toBe(0)
-    expect(readFileSync(join(scratch, 'src/runtime/generated/content-types.ts'), 'utf8')).toContain('author?: string')
+    expect(readFileSync(join(scratch, 'src/runtime/generated/content-types.ts'), 'utf8')).toContain(
+      'author?: string',
+    )
     expect(run(['--check', '--root', scratch]).code).toBe(0)
   })
 })

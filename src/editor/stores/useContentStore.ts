@@ -1,7 +1,7 @@
 import { defineStore } from 'pinia'
 import { computed, shallowRef } from 'vue'
 import { bundledSources } from '../bundled-content'
-import { validateContent, type ValidationReport } from '../../runtime/content/validate'
+import { validateContent, type ValidationReport } from '../../runtime'
 
 export interface ContentEntry {
   path: string
@@ -25,7 +25,8 @@ export const useContentStore = defineStore('content', () => {
         format: f.format ?? 'unknown',
         name: text('name') || text('label') || f.name,
         description: text('description'),
-        problems: report.value.problems.filter((p) => p.file === f.path && p.severity === 'error').length,
+        problems: report.value.problems.filter((p) => p.file === f.path && p.severity === 'error')
+          .length,
       }
     }),
   )

@@ -9,7 +9,14 @@ import { createEnvironment, type Environment, type ExprType } from '../expr'
 
 export type ContextKind = 'attack' | 'fire' | 'unit' | 'activation' | 'battle' | 'side'
 
-export const CONTEXT_KINDS: readonly ContextKind[] = ['attack', 'fire', 'unit', 'activation', 'battle', 'side']
+export const CONTEXT_KINDS: readonly ContextKind[] = [
+  'attack',
+  'fire',
+  'unit',
+  'activation',
+  'battle',
+  'side',
+]
 
 const NUMBER: ExprType = { kind: 'number' }
 const STRING: ExprType = { kind: 'string' }
@@ -19,9 +26,12 @@ const named = (name: string): ExprType => ({ kind: 'named', name })
 const list = (element: ExprType): ExprType => ({ kind: 'list', element })
 const obj = (fields: Record<string, ExprType>): ExprType => ({
   kind: 'object',
-  fields: Object.fromEntries(Object.entries(fields).map(([k, type]) => [k, { type, optional: false }])),
+  fields: Object.fromEntries(
+    Object.entries(fields).map(([k, type]) => [k, { type, optional: false }]),
+  ),
 })
-const oneOf = (values: readonly string[]): ExprType => (values.length > 0 ? { kind: 'enum', values: [...values] } : STRING)
+const oneOf = (values: readonly string[]): ExprType =>
+  values.length > 0 ? { kind: 'enum', values: [...values] } : STRING
 
 /** kebab-case id → camelCase key, the form ids take as field names in expressions. */
 export function camelKey(id: string): string {
@@ -61,7 +71,8 @@ export function sectorNames(r: ResolvedRuleset): string[] {
 }
 
 export function rulesetTypes(r: ResolvedRuleset): Record<string, ExprType> {
-  const ids = <T extends { id: string }>(items: readonly T[] | undefined) => (items ?? []).map((i) => i.id)
+  const ids = <T extends { id: string }>(items: readonly T[] | undefined) =>
+    (items ?? []).map((i) => i.id)
   const hexAttributes = (r.terrain.attributes ?? []).filter((a) => a.appliesTo !== 'hexside')
   const sideAttributes = (r.terrain.attributes ?? []).filter((a) => a.appliesTo !== 'hex')
   const unitFields: Record<string, ExprType> = {
@@ -113,7 +124,11 @@ export function rulesetTypes(r: ResolvedRuleset): Record<string, ExprType> {
     Side: obj({
       id: STRING,
       name: STRING,
-      tracks: obj(Object.fromEntries((r.tracks ?? []).filter((t) => t.scope === 'side').map((t) => [camelKey(t.id), NUMBER]))),
+      tracks: obj(
+        Object.fromEntries(
+          (r.tracks ?? []).filter((t) => t.scope === 'side').map((t) => [camelKey(t.id), NUMBER]),
+        ),
+      ),
       params: { kind: 'map', value: ANY },
       commandCount: NUMBER,
     }),
@@ -129,7 +144,12 @@ function contextVariables(kind: ContextKind): Record<string, ExprType> {
         defenders: list(named('Participant')),
         attacker: named('Participant'),
         defender: named('Participant'),
-        attack: obj({ charge: BOOLEAN, continued: NUMBER, counterChargedVsShock: BOOLEAN, bonus: NUMBER }),
+        attack: obj({
+          charge: BOOLEAN,
+          continued: NUMBER,
+          counterChargedVsShock: BOOLEAN,
+          bonus: NUMBER,
+        }),
       }
     case 'fire':
       return {
@@ -153,7 +173,13 @@ function contextVariables(kind: ContextKind): Record<string, ExprType> {
         side: named('Side'),
         leader: named('Unit'),
         command: named('Command'),
-        activation: obj({ kind: STRING, free: BOOLEAN, successes: NUMBER, inCommanderRange: BOOLEAN, commanderEffectiveness: NUMBER }),
+        activation: obj({
+          kind: STRING,
+          free: BOOLEAN,
+          successes: NUMBER,
+          inCommanderRange: BOOLEAN,
+          commanderEffectiveness: NUMBER,
+        }),
       }
     case 'battle':
       return {
@@ -190,5 +216,8 @@ export function buildEnvironment(r: ResolvedRuleset, kind: ContextKind): Environ
 
 /** One environment per context kind for a ruleset, built once when it is loaded. */
 export function buildEnvironments(r: ResolvedRuleset): Record<ContextKind, Environment> {
-  return Object.fromEntries(CONTEXT_KINDS.map((k) => [k, buildEnvironment(r, k)])) as Record<ContextKind, Environment>
+  return Object.fromEntries(CONTEXT_KINDS.map((k) => [k, buildEnvironment(r, k)])) as Record<
+    ContextKind,
+    Environment
+  >
 }

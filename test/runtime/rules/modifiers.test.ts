@@ -93,9 +93,12 @@ describe('terms over several attackers', () => {
     })
   })
 
-  test('PKJ attacks and defends as PK on the matrix (16.6): a unit type reads another type\'s row', () => {
+  test("PKJ attacks and defends as PK on the matrix (16.6): a unit type reads another type's row", () => {
     const result = shockDrm(attack([unit('kn', 'kn', 'normal')], unit('pkj', 'pkj', 'normal')))
-    expect(ok(result).terms.find((t) => t.id === 'wsm')).toMatchObject({ value: 2, each: { values: [2] } })
+    expect(ok(result).terms.find((t) => t.id === 'wsm')).toMatchObject({
+      value: 2,
+      each: { values: [2] },
+    })
   })
 
   test('an each over an empty list does not apply (no leader stacked, 12.3-4)', () => {

@@ -1,0 +1,19 @@
+/**
+ * Content: parsing with positions, schema validation in designers' words, references across
+ * files, variant overlays, and loading rulesets, maps and scenarios for play.
+ */
+export { validateContent } from './validate'
+export type { ValidationReport } from './validate'
+export { checkFile, schemaCheck } from './check-files'
+export type { SourceText } from './check-files'
+export { compareProblems, formatProblem } from './problems'
+export type { Problem } from './problems'
+export { CONTENT_FOLDERS, CONTENT_SCHEMAS, SCHEMA_ANNOTATIONS, SCHEMA_ID_BASE, formatOfSchemaPath } from './schema-names'
+export type { ContentFormat } from './schema-names'
+export { loadLibrary } from './loader'
+export type { ContentLibrary, LoadResult, ScenarioOptions } from './loader'
+export type { LoadedMap, LoadedRuleset, LoadedScenario } from './loaded'
+export type { ContentFile } from './content-store'
+export { parseJsonDocument, locate, joinPointer, parsePointer } from './json-document'
+export type { JsonDocument } from './json-document'
+export { didYouMean, suggest } from './suggest'

@@ -1,0 +1,34 @@
+/**
+ * The Hexwright runtime: the one entry the editor, the CLI and workers import. Pure TypeScript
+ * with no UI, DOM or Node imports, so it runs unchanged in all three.
+ *
+ * Each part is a namespace (`hex.distance`, `rules.resolve`…); the calls of the everyday flow —
+ * validate content, load a scenario, start a game, apply actions, save and replay — are also
+ * exported directly.
+ */
+export * as content from './content'
+export * as dice from './dice'
+export * as expr from './expr'
+export * as hex from './hex'
+export * as rules from './rules'
+export * as state from './state'
+
+export { formatProblem, loadLibrary, validateContent } from './content'
+export type {
+  ContentLibrary,
+  LoadedScenario,
+  Problem,
+  SourceText,
+  ValidationReport,
+} from './content'
+export {
+  applyAction,
+  createInitialState,
+  migrateSavedGame,
+  replay,
+  saveGame,
+  stateHash,
+} from './state'
+export type { Action, ActionResult, GameState, LogEntry } from './state'
+export type { ResolutionRecord } from './rules'
+export type * from './generated/content-types'

@@ -1,0 +1,41 @@
+/**
+ * How the state kernel refuses an action. Deep inside effect application a refusal is thrown
+ * (so the half-built draft is simply dropped); the reducer catches it and hands the caller a
+ * plain `{ message, rule? }`, never an exception.
+ */
+
+export interface ActionError {
+  /** One sentence naming what is wrong, without a trailing full stop. */
+  message: string
+  /** The rulebook section that forbids the action, when one does. */
+  rule?: string
+}
+
+/** Thrown inside the kernel only; the reducer turns it into an ActionError. */
+export class ActionFailure extends Error {
+  readonly error: ActionError
+  constructor(error: ActionError) {
+    super(error.message)
+    this.name = 'ActionFailure'
+    this.error = error
+  }
+}
+
+export function reject(message: string, rule?: string): never {
+  throw new ActionFailure(rule === undefined ? { message } : { message, rule })
+}
+
+/** The own property `key` of a record, never an inherited one ("constructor", "__proto__"). */
+export function own<T>(record: Readonly<Record<string, T>>, key: string): T | undefined {
+  return Object.hasOwn(record, key) ? record[key] : undefined
+}
+
+/** `{ rule }` when defined, else `{}`: keeps optional fields absent instead of undefined. */
+export function ruleField(rule: string | undefined): { rule?: string } {
+  return rule === undefined ? {} : { rule }
+}
+
+/** Numbers as stored in state: -0 becomes 0, so equal states serialise and hash alike. */
+export function stored(n: number): number {
+  return n === 0 ? 0 : n
+}

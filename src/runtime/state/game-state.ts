@@ -1,0 +1,215 @@
+/**
+ * The game state: everything that changes during a game and nothing derived from content.
+ * Plain JSON (no Maps, classes, functions, undefined or -0), so it can be saved, sent to a
+ * worker, hashed and compared. Randomness lives only in `dice`.
+ */
+import type { LoadedScenario } from '../content/loaded'
+import type { UnitPlacement } from '../generated/content-types'
+import type { DiceSource } from '../dice'
+import { forcedSource, seededSource } from '../dice'
+import { boardOf } from './board'
+import { initialClock } from './clock'
+
+export const STATE_FORMAT = 'hexwright-state'
+export const STATE_VERSION = 1
+
+export type UnitLocation = 'map' | 'reinforcements' | 'removed'
+export type RatingValue = number | string | boolean
+
+export interface UnitState {
+  type: string
+  side: string
+  command: string | null
+  /** Name printed on the counter, when the scenario gives one. */
+  name: string | null
+  /** Hex label as the map prints it; null when off the map. */
+  hex: string | null
+  /** Clock position 0..11 (see hex/directions); null off the map or when facing is not used. */
+  facing: number | null
+  status: string
+  /** Marker id → count; a marker that is absent has count 0 and no key. */
+  markers: Record<string, number>
+  /** Ratings printed on this counter, over its type's. */
+  ratings: Record<string, RatingValue>
+  location: UnitLocation
+  /** Reinforcement group the unit arrives with; null for units set up on the map. */
+  group: string | null
+  /** An end-activation effect stopped it: no more movement, or nothing more this activation. */
+  ended: 'movement' | 'activation' | null
+}
+
+export interface Clock {
+  turn: number
+  /** Activations played so far (activation-chain rulesets). */
+  activation: number
+  /** Current phase id; null between activations or once the last turn is over. */
+  phase: string | null
+  activeSide: string
+  /** 1-based player turn within the game turn. */
+  playerTurn: number
+}
+
+export interface SideState {
+  tracks: Record<string, number>
+}
+
+export interface Outcome {
+  winners: string[]
+  losers: string[]
+  draw: boolean
+  reason: string
+}
+
+export interface GameState {
+  format: typeof STATE_FORMAT
+  version: typeof STATE_VERSION
+  scenario: string
+  /** The ruleset and every variant applied, base first. */
+  rulesetChain: string[]
+  /** Optional rules in force. */
+  options: Record<string, boolean>
+  dice: DiceSource
+  clock: Clock
+  sides: Record<string, SideState>
+  /** Tracks of game scope. */
+  tracks: Record<string, number>
+  units: Record<string, UnitState>
+  outcome: Outcome | null
+  /** Actions applied so far; the next action's log entry has this as its seq. */
+  actionCount: number
+}
+
+export type DiceChoice = { seed: number } | { forced: readonly number[] }
+
+export function diceSourceOf(dice: DiceChoice): DiceSource {
+  if ('seed' in dice) {
+    const { seed } = dice
+    if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) {
+      throw new RangeError(
+        `a dice seed must be a whole number from 0 to 4294967295, got ${String(seed)}`,
+      )
+    }
+    return seededSource(seed)
+  }
+  if (!Array.isArray(dice.forced) || !dice.forced.every((v) => Number.isInteger(v))) {
+    throw new RangeError('forced dice must be a list of whole numbers')
+  }
+  return forcedSource(dice.forced)
+}
+
+const leaderCache = new WeakMap<LoadedScenario, ReadonlySet<string>>()
+
+/** Units that lead: named as a command's leader, or given roles by the scenario. */
+export function leaderIds(loaded: LoadedScenario): ReadonlySet<string> {
+  const cached = leaderCache.get(loaded)
+  if (cached !== undefined) return cached
+  const ids = new Set<string>()
+  for (const side of loaded.scenario.sides) {
+    for (const command of side.commands ?? [])
+      if (command.leader !== undefined) ids.add(command.leader)
+    const all = [...side.units, ...(side.reinforcements ?? []).flatMap((r) => r.units)]
+    for (const unit of all) if ((unit.roles ?? []).length > 0) ids.add(unit.id)
+  }
+  leaderCache.set(loaded, ids)
+  return ids
+}
+
+export function initialStatus(loaded: LoadedScenario): string {
+  const states = loaded.rules.ruleset.statuses.states
+  return (states.find((s) => s.initial === true) ?? states[0])?.id ?? ''
+}
+
+export function isRemovedStatus(loaded: LoadedScenario, status: string): boolean {
+  return loaded.rules.ruleset.statuses.states.some((s) => s.id === status && s.removed === true)
+}
+
+/** Sides in scenario order, and the side that plays first. */
+export function sideOrder(loaded: LoadedScenario): { ids: string[]; first: string } {
+  const ids = loaded.scenario.sides.map((s) => s.id)
+  const first = loaded.scenario.setup?.firstSide ?? ids[0] ?? ''
+  return { ids, first }
+}
+
+/**
+ * The state before the first action: units where the scenario sets them up (facing converted
+ * from its compass name for the ruleset's facing mode), reinforcements off the map, tracks at
+ * their starting values, the clock at the first phase the first side can play. Throws a
+ * RangeError for content that loading should have refused (a facing the map cannot have).
+ */
+export function createInitialState(loaded: LoadedScenario, dice: DiceChoice): GameState {
+  const board = boardOf(loaded)
+  const rules = loaded.rules.ruleset
+  const status = initialStatus(loaded)
+  const units: Record<string, UnitState> = {}
+  const place = (
+    u: UnitPlacement,
+    side: string,
+    command: string | undefined,
+    group: string | null,
+  ) => {
+    let facing: number | null = null
+    if (u.facing !== undefined && u.hex !== undefined) {
+      const found = board.facingFromName(u.facing)
+      if (!found.ok) throw new RangeError(`unit "${u.id}": ${found.message}`)
+      facing = found.clock
+    }
+    const unitStatus = u.status ?? status
+    const removed = isRemovedStatus(loaded, unitStatus)
+    const onMap = u.hex !== undefined && group === null && !removed
+    units[u.id] = {
+      type: u.type,
+      side,
+      command: u.command ?? command ?? null,
+      name: u.name ?? null,
+      hex: onMap ? (u.hex ?? null) : null,
+      facing: onMap ? facing : null,
+      status: unitStatus,
+      markers: Object.fromEntries(Object.entries(u.markers ?? {}).filter(([, n]) => n > 0)),
+      ratings: { ...(u.ratings ?? {}) },
+      location: removed ? 'removed' : onMap ? 'map' : 'reinforcements',
+      group,
+      ended: null,
+    }
+  }
+  const sides: Record<string, SideState> = {}
+  for (const side of loaded.scenario.sides) {
+    for (const u of side.units) place(u, side.id, undefined, null)
+    for (const group of side.reinforcements ?? [])
+      for (const u of group.units) place(u, side.id, group.command, group.id)
+    const tracks: Record<string, number> = {}
+    for (const track of rules.tracks ?? [])
+      if (track.scope === 'side') tracks[track.id] = track.initial ?? 0
+    sides[side.id] = { tracks: { ...tracks, ...(side.tracks ?? {}) } }
+  }
+  const tracks: Record<string, number> = {}
+  for (const track of rules.tracks ?? [])
+    if (track.scope === 'game') tracks[track.id] = track.initial ?? 0
+  const { first } = sideOrder(loaded)
+  const state: GameState = {
+    format: STATE_FORMAT,
+    version: STATE_VERSION,
+    scenario: loaded.scenario.id,
+    rulesetChain: [...rules.chain],
+    options: { ...loaded.options },
+    dice: diceSourceOf(dice),
+    clock: { turn: 1, activation: 0, phase: null, activeSide: first, playerTurn: 1 },
+    sides,
+    tracks,
+    units,
+    outcome: null,
+    actionCount: 0,
+  }
+  state.clock = initialClock(loaded, state)
+  return state
+}
+
+/** A deep copy of plain JSON data: the reducer's draft, which handlers may change freely. */
+export function cloneState<T>(value: T): T {
+  if (Array.isArray(value)) return value.map((v) => cloneState(v)) as T
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {}
+    for (const [k, v] of Object.entries(value)) out[k] = cloneState(v)
+    return out as T
+  }
+  return value
+}

@@ -1,0 +1,77 @@
+/**
+ * The game-state kernel: plain-JSON game state, actions applied by a pure reducer with a
+ * pluggable handler map, effects applied through the status graph, the log, the state hash,
+ * saved games and replays.
+ */
+export {
+  STATE_FORMAT,
+  STATE_VERSION,
+  cloneState,
+  createInitialState,
+  diceSourceOf,
+  initialStatus,
+  isRemovedStatus,
+  leaderIds,
+  sideOrder,
+} from './game-state'
+export type {
+  Clock,
+  DiceChoice,
+  GameState,
+  Outcome,
+  RatingValue,
+  SideState,
+  UnitLocation,
+  UnitState,
+} from './game-state'
+
+export {
+  ACTION_TYPE,
+  booleanArg,
+  checkArgs,
+  idListArg,
+  numberArg,
+  registerAction,
+  stringArg,
+  unitFlagArg,
+} from './actions'
+export type { Action, ActionContext, ActionHandler, ActionHandlers, HandlerReport } from './actions'
+export { ActionFailure, reject } from './failure'
+export type { ActionError } from './failure'
+
+export { applyAction } from './reducer'
+export type { ActionResult } from './reducer'
+export { KERNEL_ACTIONS } from './kernel-actions'
+export { resolveAction } from './resolve-action'
+export { endPhase, initialClock } from './clock'
+
+export { MAX_EFFECT_DEPTH, applyEffects, ownersOf, sendStatusEvent, sidesFor } from './effects'
+export type { EffectRun, EffectScope, Role, Who } from './effects'
+
+export { describePosition, describeRecord } from './log'
+export type { AppliedEffect, ClockEvent, LogEntry, PendingEffect, Position } from './log'
+
+export { boardOf } from './board'
+export type { Board, FacingMode, HexInfo, HexsideInfo } from './board'
+export {
+  commandVariables,
+  commonVariables,
+  leadersIn,
+  sideContext,
+  sideVariables,
+  unitContext,
+  unitVariables,
+} from './variables'
+
+export { canonicalJson, hashText, stateHash } from './hash'
+
+export {
+  SAVED_GAME_FORMAT,
+  SAVED_GAME_SCHEMA,
+  SAVED_GAME_VERSION,
+  extraVariants,
+  migrateSavedGame,
+  replay,
+  saveGame,
+} from './replay'
+export type { MigrationResult, ReplayResult, SaveMeta } from './replay'

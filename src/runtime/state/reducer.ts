@@ -1,0 +1,93 @@
+/**
+ * applyAction: the one way the game state changes. Pure: the input state is never touched (the
+ * handler works on a private copy), the same state and action always give the same result,
+ * and a refused action leaves nothing behind but a message.
+ */
+import type { LoadedScenario } from '../content/loaded'
+import { didYouMean } from '../content/suggest'
+import type { Action, ActionHandlers } from './actions'
+import { ACTION_TYPE } from './actions'
+import { ActionFailure } from './failure'
+import type { ActionError } from './failure'
+import type { GameState } from './game-state'
+import { cloneState } from './game-state'
+import { KERNEL_ACTIONS } from './kernel-actions'
+import type { LogEntry } from './log'
+import { sideOf } from './variables'
+
+export type ActionResult =
+  { ok: true; state: GameState; entries: LogEntry[] } | { ok: false; error: ActionError }
+
+function refuse(message: string, rule?: string): ActionResult {
+  return { ok: false, error: rule === undefined ? { message } : { message, rule } }
+}
+
+/** Why `action` is not a well-formed action (before its handler looks at it), or null. */
+function malformed(action: unknown): string | null {
+  if (action === null || typeof action !== 'object' || Array.isArray(action))
+    return `an action must be an object like { "type": "end-phase" }, not ${JSON.stringify(action) ?? 'nothing'}`
+  const type = (action as { type?: unknown }).type
+  if (typeof type !== 'string')
+    return 'an action needs a "type" naming what it does, e.g. "end-phase"'
+  if (!ACTION_TYPE.test(type)) return `action type "${type}" must be kebab-case, like "end-phase"`
+  try {
+    // Actions are saved and replayed as JSON: anything JSON cannot carry would not replay.
+    if (JSON.stringify(action) === undefined) return 'an action must be plain JSON'
+  } catch {
+    return 'an action must be plain JSON (it could not be serialised)'
+  }
+  return null
+}
+
+/**
+ * Applies one action. `handlers` maps action types to handlers: the kernel's by default; pass
+ * `{ ...KERNEL_ACTIONS, ...mechanics }` to play with more.
+ */
+export function applyAction(
+  loaded: LoadedScenario,
+  state: GameState,
+  action: Action,
+  handlers: ActionHandlers = KERNEL_ACTIONS,
+): ActionResult {
+  const problem = malformed(action)
+  if (problem !== null) return refuse(problem)
+  if (state.scenario !== loaded.scenario.id) {
+    return refuse(
+      `this state is a game of scenario "${state.scenario}", not of "${loaded.scenario.id}"`,
+    )
+  }
+  if (state.outcome !== null)
+    return refuse(`the game is over (${state.outcome.reason}): no more actions`)
+  const handler = Object.hasOwn(handlers, action.type) ? handlers[action.type] : undefined
+  if (handler === undefined)
+    return refuse(
+      `unknown action type "${action.type}"${didYouMean(action.type, Object.keys(handlers))}`,
+    )
+  // The log keeps its own copy, so a caller changing the action later changes neither.
+  const logged = cloneState(action)
+  try {
+    if (action.side !== undefined) sideOf(loaded, action.side, 'the "side" of an action')
+    const draft = cloneState(state)
+    const report = handler({ loaded, draft, action: cloneState(action) })
+    if ('ok' in report)
+      return report.error.rule === undefined
+        ? refuse(report.error.message)
+        : refuse(report.error.message, report.error.rule)
+    const seq = state.actionCount
+    draft.actionCount = seq + 1
+    const entry: LogEntry = {
+      seq,
+      action: logged,
+      text: report.text,
+      records: report.records ?? [],
+      effects: report.effects ?? [],
+      pending: report.pending ?? [],
+    }
+    return { ok: true, state: draft, entries: [entry] }
+  } catch (error) {
+    if (error instanceof ActionFailure) return refuse(error.error.message, error.error.rule)
+    // A bug in a handler still reaches the player as one line naming the action.
+    const reason = error instanceof Error ? error.message : String(error)
+    return refuse(`action "${action.type}" failed: ${reason}`)
+  }
+}

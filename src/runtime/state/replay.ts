@@ -1,0 +1,195 @@
+/**
+ * Saved games and replays. A saved game (schemas/saved-game.schema.json) is the scenario with
+ * its variants and options, the dice (a seed, or the faces read from physical dice) and every
+ * action; replaying the actions from the initial state reproduces the game, and the saved state
+ * hash says whether it reproduced it exactly.
+ */
+import { schemaCheck } from '../content/check-files'
+import type { LoadedScenario } from '../content/loaded'
+import { parseJsonDocument } from '../content/json-document'
+import type { SavedGame } from '../generated/content-types'
+import type { Action, ActionHandlers } from './actions'
+import type { DiceChoice, GameState } from './game-state'
+import { createInitialState } from './game-state'
+import { stateHash } from './hash'
+import { KERNEL_ACTIONS } from './kernel-actions'
+import type { LogEntry } from './log'
+import { applyAction } from './reducer'
+
+export const SAVED_GAME_FORMAT = 'hexwright-saved-game'
+export const SAVED_GAME_VERSION = 1
+export const SAVED_GAME_SCHEMA = '../../schemas/saved-game.schema.json'
+
+export type MigrationResult = { ok: true; save: SavedGame } | { ok: false; error: string }
+
+/**
+ * A saved game brought to the current version: the place where older versions will be
+ * upgraded. Version 1 is current, so it is checked against its schema and returned.
+ * Accepts the parsed JSON or the file's text.
+ */
+export function migrateSavedGame(input: unknown): MigrationResult {
+  let value = input
+  if (typeof input === 'string') {
+    try {
+      value = JSON.parse(input)
+    } catch (error) {
+      return {
+        ok: false,
+        error: `the saved game is not JSON: ${error instanceof Error ? error.message : String(error)}`,
+      }
+    }
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    return { ok: false, error: 'a saved game must be a JSON object' }
+  const { format, schemaVersion } = value as { format?: unknown; schemaVersion?: unknown }
+  if (format !== SAVED_GAME_FORMAT)
+    return {
+      ok: false,
+      error: `this is not a saved game: "format" must be "${SAVED_GAME_FORMAT}", not ${JSON.stringify(format) ?? 'missing'}`,
+    }
+  if (typeof schemaVersion !== 'number' || !Number.isInteger(schemaVersion) || schemaVersion < 1) {
+    return {
+      ok: false,
+      error: `"schemaVersion" of a saved game must be a whole number from 1, not ${JSON.stringify(schemaVersion) ?? 'missing'}`,
+    }
+  }
+  if (schemaVersion > SAVED_GAME_VERSION) {
+    return {
+      ok: false,
+      error: `the game was saved by a newer Hexwright (saved-game version ${schemaVersion}; this one reads up to ${SAVED_GAME_VERSION})`,
+    }
+  }
+  // Older versions are upgraded here, one step at a time, before the check below.
+  const parsed = parseJsonDocument('saved game', JSON.stringify(value, null, 2))
+  if (!parsed.ok) return { ok: false, error: parsed.problems.map((p) => p.message).join('; ') }
+  const problems = schemaCheck(parsed.doc, 'saved-game', value)
+  if (problems.length > 0) {
+    return {
+      ok: false,
+      error: `the saved game is malformed: ${problems.map((p) => (p.pointer ? `${p.message} (at ${p.pointer})` : p.message)).join('; ')}`,
+    }
+  }
+  return { ok: true, save: value as SavedGame }
+}
+
+/** Variants the scenario was loaded with beyond its own (the chain after its own layers). */
+export function extraVariants(loaded: LoadedScenario): string[] {
+  const chain = loaded.rules.ruleset.chain
+  const own = loaded.scenario.variants ?? []
+  const last = own[own.length - 1] ?? loaded.scenario.ruleset
+  const at = chain.lastIndexOf(last)
+  return at === -1 ? [] : chain.slice(at + 1)
+}
+
+export interface SaveMeta {
+  /** When the game was saved (ISO 8601, UTC), supplied by the caller: the runtime reads no clock. */
+  savedAt?: string
+  id?: string
+  name?: string
+}
+
+/** A saved game for `actions` played from the scenario with these dice, ending in `state`. */
+export function saveGame(
+  loaded: LoadedScenario,
+  dice: DiceChoice,
+  actions: readonly Action[],
+  state: GameState,
+  meta: SaveMeta = {},
+): SavedGame {
+  const variants = extraVariants(loaded)
+  return {
+    $schema: SAVED_GAME_SCHEMA,
+    ...(meta.id === undefined ? {} : { id: meta.id }),
+    schemaVersion: SAVED_GAME_VERSION,
+    format: SAVED_GAME_FORMAT,
+    ...(meta.name === undefined ? {} : { name: meta.name }),
+    scenario: loaded.scenario.id,
+    ...(variants.length === 0 ? {} : { variants }),
+    options: { ...loaded.options },
+    dice:
+      'seed' in dice
+        ? { kind: 'seeded', seed: dice.seed }
+        : { kind: 'forced', values: [...dice.forced] },
+    actions: JSON.parse(JSON.stringify(actions)) as SavedGame['actions'],
+    stateHash: stateHash(state),
+    ...(meta.savedAt === undefined ? {} : { savedAt: meta.savedAt }),
+  }
+}
+
+export type ReplayResult =
+  | {
+      ok: true
+      state: GameState
+      entries: LogEntry[]
+      hash: string
+      hashMatches?: boolean
+      save: SavedGame
+    }
+  /** actionIndex: the action refused (0-based), or null when the save does not fit the scenario. */
+  | { ok: false; error: { message: string; actionIndex: number | null } }
+
+function mismatch(loaded: LoadedScenario, save: SavedGame): string | null {
+  if (save.scenario !== loaded.scenario.id)
+    return `the game was saved for scenario "${save.scenario}", not "${loaded.scenario.id}"`
+  const saved = save.variants ?? []
+  const loadedWith = extraVariants(loaded)
+  if (saved.join('\n') !== loadedWith.join('\n')) {
+    const list = (v: readonly string[]) =>
+      v.length === 0 ? 'no variants' : v.map((x) => `"${x}"`).join(', ')
+    return `the game was saved with ${list(saved)}, but the scenario is loaded with ${list(loadedWith)}`
+  }
+  for (const [option, value] of Object.entries(save.options ?? {})) {
+    const inForce = Object.hasOwn(loaded.options, option) ? loaded.options[option] : undefined
+    if (inForce !== value)
+      return `the game was saved with optional rule "${option}" ${value === true ? 'on' : 'off'}, but it is ${inForce === true ? 'on' : 'off'} in the loaded scenario`
+  }
+  return null
+}
+
+/** Replays a saved game on the scenario it was saved for (loaded with its variants and options). */
+export function replay(
+  loaded: LoadedScenario,
+  input: unknown,
+  handlers: ActionHandlers = KERNEL_ACTIONS,
+): ReplayResult {
+  const migrated = migrateSavedGame(input)
+  if (!migrated.ok) return { ok: false, error: { message: migrated.error, actionIndex: null } }
+  const save = migrated.save
+  const problem = mismatch(loaded, save)
+  if (problem !== null) return { ok: false, error: { message: problem, actionIndex: null } }
+  let state: GameState
+  try {
+    state = createInitialState(
+      loaded,
+      save.dice.kind === 'seeded' ? { seed: save.dice.seed } : { forced: save.dice.values },
+    )
+  } catch (error) {
+    return {
+      ok: false,
+      error: { message: error instanceof Error ? error.message : String(error), actionIndex: null },
+    }
+  }
+  const entries: LogEntry[] = []
+  for (const [index, action] of save.actions.entries()) {
+    const result = applyAction(loaded, state, action as Action, handlers)
+    if (!result.ok)
+      return {
+        ok: false,
+        error: {
+          message: `action ${index + 1} (${action.type}): ${result.error.message}`,
+          actionIndex: index,
+        },
+      }
+    state = result.state
+    entries.push(...result.entries)
+  }
+  const hash = stateHash(state)
+  return {
+    ok: true,
+    state,
+    entries,
+    hash,
+    ...(save.stateHash === undefined ? {} : { hashMatches: save.stateHash === hash }),
+    save,
+  }
+}
