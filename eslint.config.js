@@ -38,6 +38,7 @@ export default tseslint.config(
       'dist/**',
       'node_modules/**',
       'src/runtime/generated/**',
+      'scratch/**',
       'test-results/**',
       'coverage/**',
     ],

@@ -10,12 +10,24 @@ const files = listFiles(runtime, '.ts')
   .filter((f) => !f.includes(`${join('src', 'runtime', 'generated')}`))
   .map((path) => ({ name: relative(runtime, path), text: readFileSync(path, 'utf8') }))
 
+/** Module names after `from`, `import` or `import(`, in single quotes, double quotes or backticks. */
 const importsOf = (text: string): string[] =>
-  [...text.matchAll(/(?:from|import)\s*\(?\s*'([^']+)'/g)].map((m) => m[1] as string)
+  [...text.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*(['"`])([^'"`]+)\1/g)].map((m) => m[2] as string)
 
 describe('src/runtime stays pure', () => {
   test('there are runtime files to check', () => {
     expect(files.length).toBeGreaterThan(50)
+  })
+
+  test('the import scan sees every way of writing an import', () => {
+    const sample = [
+      "import { a } from 'vue'",
+      'import type { B } from "pinia"',
+      "const fs = await import('node:fs')",
+      'const l = await import(`leaflet`)',
+      "import './side-effect'",
+    ].join('\n')
+    expect(importsOf(sample)).toEqual(['vue', 'pinia', 'node:fs', 'leaflet', './side-effect'])
   })
 
   test.each(files)(

@@ -67,21 +67,34 @@ describe('npm run cli -- validate', () => {
     expect(result.code).toBe(1)
     const lines = result.stdout.trim().split('\n')
     expect(lines).toEqual([
-      expect.stringMatching(
-        /^content\/maps\/sample-ford\.json:21:25: unknown terrain "wodos" — did you mean "woods"\? \(at \/hexes\/0309\/terrain\)$/,
-      ),
-      expect.stringMatching(
-        /^content\/scenarios\/sample-skirmish\.json:1:1: missing required field "map"$/,
-      ),
-      expect.stringMatching(
-        /^content\/tables\/inf-shock-crt\.json:\d+:\d+: .*\(the file ends too early: is it cut short\?\)$/,
-      ),
-      expect.stringMatching(
-        /^content\/units\/infidel-units\.json:50:31: rating "movement" must be a number, found the text "6" \(at \/types\/\d+\/ratings\/movement\)$/,
-      ),
+      'content/maps/sample-ford.json:21:25: unknown terrain "wodos" — did you mean "woods"? (at /hexes/0309/terrain)',
+      'content/scenarios/sample-skirmish.json:1:1: missing required field "map" (at /)',
+      'content/tables/inf-shock-crt.json:32:3: expected "}" to close the object: the file ends too early, is it cut short? (at /rows/1/cellProvenance/normal)',
+      'content/units/infidel-units.json:50:31: rating "movement" must be a number, found the text "6" (at /types/0/ratings/movement)',
     ])
     expect(result.stderr).toMatch(/^4 problems in 4 files/)
     expect(`${result.stdout}${result.stderr}`).not.toMatch(/\n\s+at .*\(.*:\d+:\d+\)/)
+  })
+
+  it('says a fault found by two checks once', () => {
+    const copy = mkdtempSync(join(tmpdir(), 'hexwright-cli-'))
+    try {
+      cpSync(join(projectRoot, 'content'), join(copy, 'content'), { recursive: true })
+      // The ruleset resolver and the reference checker both see a misspelt base.
+      edit(
+        join(copy, 'content'),
+        'rulesets/infidel.json',
+        '"base": "men-of-iron-system"',
+        '"base": "men-of-iron-systm"',
+      )
+      const result = run(['validate', 'content/rulesets/infidel.json'], copy)
+      expect(result.stdout.trim().split('\n')).toEqual([
+        'content/rulesets/infidel.json:7:11: unknown base ruleset "men-of-iron-systm" — did you mean "men-of-iron-system"? (at /base)',
+      ])
+      expect(result.code).toBe(1)
+    } finally {
+      rmSync(copy, { recursive: true, force: true })
+    }
   })
 
   it('reports a missing path as a usage error without a stack trace', () => {

@@ -61,7 +61,20 @@ export function scenarioRules(
     if (!next.ok) return { problems: [...problems, ...visibleProblems(next.problems)] }
     current = next.value
   }
+  if (scenario.victory) {
+    // Written at /victory of the scenario, so the patch's origin is the file's top level.
+    const next = ctx.resolver.layer(current, { patch: { victory: victoryPatch(scenario.victory) } }, file, '', '')
+    if (!next.ok) return { problems: [...problems, ...visibleProblems(next.problems)] }
+    current = next.value
+  }
   return { value: current, problems }
+}
+
+/** A scenario's victory section as a merge patch: a condition it writes whole replaces the ruleset's. */
+function victoryPatch(victory: NonNullable<Scenario['victory']>): Record<string, unknown> {
+  const { notes: _notes, conditions, ...rest } = victory
+  if (conditions === undefined) return rest
+  return { ...rest, conditions: conditions.map((c) => ('$delete' in c ? c : { ...c, $replace: true })) }
 }
 
 function mapOf(ctx: CrossCheckContext, id: string): LoadedMap | undefined {
@@ -148,6 +161,11 @@ export function crossFileProblems(store: ContentStore): Problem[] {
         vocabularyOf(scenario.ruleset)
         const rules = scenarioRules(ctx, file)
         problems.push(...rules.problems)
+        // Layers of the scenario's own (variants, overlay, victory) can break what the ruleset
+        // alone did not: prepare the rules it will be played with. Faults of the ruleset itself
+        // come out again here and are dropped as duplicates.
+        const layered = (scenario.variants ?? []).length > 0 || scenario.overlay !== undefined || scenario.victory !== undefined
+        if (layered && rules.value && rules.value.incomplete.size === 0) problems.push(...rulesProblems(store, rules.value))
         const map = mapOf(ctx, scenario.map)
         const local: Record<string, string[]> = {
           side: scenario.sides.map((s) => s.id),

@@ -3,7 +3,7 @@
  * and the parsed value. Every problem we report names a line:column in the text, so the tree is
  * kept alongside the value.
  */
-import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser'
+import { getLocation, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser'
 import type { Problem } from './problems'
 
 export interface JsonDocument {
@@ -26,8 +26,8 @@ const parseMessages: Record<string, string> = {
   ValueExpected: 'expected a value',
   ColonExpected: 'expected ":" after the field name',
   CommaExpected: 'expected "," between items',
-  CloseBraceExpected: 'expected "}" to close the object — the file may be cut short',
-  CloseBracketExpected: 'expected "]" to close the list — the file may be cut short',
+  CloseBraceExpected: 'expected "}" to close the object',
+  CloseBracketExpected: 'expected "]" to close the list',
   EndOfFileExpected: 'unexpected text after the end of the JSON value',
   InvalidCommentToken: 'comments are not allowed in JSON',
   UnexpectedEndOfComment: 'comments are not allowed in JSON',
@@ -77,8 +77,11 @@ export function parseJsonDocument(file: string, text: string): ParseResult {
   if (first) {
     const code = printParseErrorCode(first.error)
     const endsEarly = errors.some((e) => e.offset >= body.trimEnd().length)
-    const message = (parseMessages[code] ?? code) + (endsEarly ? ' (the file ends too early: is it cut short?)' : '')
-    problems.push({ file, ...positionAt(doc, Math.min(first.offset, text.length)), pointer: '', message, severity: 'error' })
+    const message = (parseMessages[code] ?? code) + (endsEarly ? ': the file ends too early, is it cut short?' : '')
+    const offset = Math.min(first.offset, text.length)
+    // The value being written where the parser stopped, so the editor can show where in the data it is.
+    const pointer = joinPointer(getLocation(body, offset).path)
+    problems.push({ file, ...positionAt(doc, offset), pointer, message, severity: 'error' })
   }
   if (body.trim() === '') {
     problems.push({ file, line: 1, column: 1, pointer: '', message: 'the file is empty', severity: 'error' })

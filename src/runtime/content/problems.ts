@@ -12,9 +12,12 @@ export interface Problem {
   severity: 'error' | 'warning'
 }
 
-/** The CLI's one-line form: `file:line:column: message (at /json/pointer)`. */
+/**
+ * The CLI's one-line form: `file:line:column: message (at /json/pointer)`. The whole document's
+ * pointer is the empty string, which reads as nothing; it is shown as `/`, the top level.
+ */
 export function formatProblem(p: Problem): string {
-  const where = p.pointer ? ` (at ${p.pointer})` : ''
+  const where = ` (at ${p.pointer === '' ? '/' : p.pointer})`
   const level = p.severity === 'warning' ? 'warning: ' : ''
   return `${p.file}:${p.line}:${p.column}: ${level}${p.message}${where}`
 }

@@ -75,8 +75,12 @@ export function visibleProblems(problems: readonly Problem[]): Problem[] {
 
 export interface RulesetResolver {
   (id: string): ResolveResult
-  /** Apply one more layer (a variant named by a scenario, or a scenario's own overlay) on a resolved ruleset. */
-  layer(base: ResolvedWithOrigins, layer: Layer, owner: ContentFile, at: string): ResolveResult
+  /**
+   * Apply one more layer (a variant named by a scenario, or a scenario's own overlay) on a
+   * resolved ruleset. `patchAt` is where the patch is written in `owner` (by default
+   * `at + "/patch"`).
+   */
+  layer(base: ResolvedWithOrigins, layer: Layer, owner: ContentFile, at: string, patchAt?: string): ResolveResult
 }
 
 /** The changes a variant or a scenario overlay makes. */
@@ -177,13 +181,13 @@ export function createRulesetResolver(store: ContentStore): RulesetResolver {
     return { ok: true, value: { ruleset: named.value.value as unknown as ResolvedRuleset, indexed: named.value, incomplete } }
   }
 
-  function layer(base: ResolvedWithOrigins, changes: Layer, owner: ContentFile, at: string): ResolveResult {
+  function layer(base: ResolvedWithOrigins, changes: Layer, owner: ContentFile, at: string, patchAt = `${at}/patch`): ResolveResult {
     if (base.incomplete.size > 0) return fail([dependsOnBroken])
     const incomplete = new Set<string>()
     const included = include(base.indexed, changes.include ?? {}, owner, `${at}/include`, incomplete)
     if (!included.value) return fail(included.problems)
     const root = { file: owner.doc.file, pointer: at }
-    let current = fromOverlay(applyMergePatch(included.value, changes.patch ?? {}, { ...root, pointer: `${at}/patch` }))
+    let current = fromOverlay(applyMergePatch(included.value, changes.patch ?? {}, { ...root, pointer: patchAt }))
     if (current.value && changes.operations !== undefined) {
       current = fromOverlay(applyOperations(current.value, changes.operations, { ...root, pointer: `${at}/operations` }))
     }

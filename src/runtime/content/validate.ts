@@ -28,11 +28,15 @@ export function validateContent(sources: readonly SourceText[]): ValidationRepor
   return { files, store, problems: unique(problems).sort(compareProblems) }
 }
 
-/** Two checks may find the same fault (a reference check and the rules kernel): say it once. */
+/**
+ * Two checks may find the same fault (the reference checker and the ruleset resolver, or the
+ * rules kernel) and word it differently: one fault per place, in the words of the first check
+ * that found it.
+ */
 function unique(problems: Problem[]): Problem[] {
   const seen = new Set<string>()
   return problems.filter((p) => {
-    const key = `${p.file}|${p.line}|${p.column}|${p.pointer}|${p.message}`
+    const key = `${p.file}|${p.line}|${p.column}|${p.pointer}|${p.severity}`
     if (seen.has(key)) return false
     seen.add(key)
     return true

@@ -2731,6 +2731,29 @@ export interface Scenario {
    */
   sides: Side[]
   /**
+   * How this battle is won, over the ruleset's victory rules: a condition with the id of one of the ruleset's replaces it, a new id adds a condition, and {"id": …, "$delete": true} drops one. Thresholds per side (a flight level, a points target) go in each side's parameters, where the conditions read them as side.params.
+   */
+  victory?: {
+    conditions?: (
+      | VictoryCondition
+      | {
+          /**
+           * Identifier in kebab-case: lower-case letters and digits separated by single hyphens.
+           */
+          id: string
+          $delete: true
+        }
+    )[]
+    /**
+     * What happens when both sides lose at the same moment.
+     */
+    simultaneous?: 'draw' | 'both-lose'
+    /**
+     * Human-readable text shown to players and designers.
+     */
+    notes?: string
+  }
+  /**
    * Battle rules explained in words (what the data above implements, or what players apply by hand).
    */
   specialRules?: {

@@ -78,4 +78,44 @@ describe('loader', () => {
     expect(lines).toHaveLength(1)
     expect(lines[0]).toMatch(/mini\.json:\d+:\d+: .*"okay".*did you mean "ok"\?/)
   })
+
+  describe('a scenario victory section', () => {
+    const withVictory = (victory: string) =>
+      withEdit(mini, 'scenarios/mini-battle.json', (t) => t.replace('"setup":', `"victory": ${victory},\n  "setup":`))
+    const conditions = (sources: ReturnType<typeof withVictory>) => {
+      const s = loadLibrary(sources).scenario('mini-battle')
+      if (!s.ok) throw new Error(s.problems.map(formatProblem).join('\n'))
+      return s.value.rules.ruleset.victory?.conditions.map((c) => [c.id, c.kind, c.at])
+    }
+
+    it('replaces a ruleset condition with the same id, adds new ones, keeps the rest', () => {
+      const sources = withVictory(
+        '{ "conditions": [{ "id": "wipe-out", "label": "Wiped out", "kind": "elimination", "at": "any-time" }, ' +
+          '{ "id": "held", "label": "Held out", "kind": "threshold", "at": "game-end", "when": "side.params.holds", "outcome": "win" }] }',
+      )
+      expect(conditions(sources)).toEqual([
+        ['wipe-out', 'elimination', 'any-time'],
+        ['held', 'threshold', 'game-end'],
+      ])
+    })
+
+    it('drops a ruleset condition marked $delete, and says so when there is none to drop', () => {
+      expect(conditions(withVictory('{ "conditions": [{ "id": "wipe-out", "$delete": true }] }'))).toEqual([])
+      const lines = validateContent(withVictory('{ "conditions": [{ "id": "wipe-ot", "$delete": true }] }')).problems.map(formatProblem)
+      expect(lines).toEqual([
+        'test/fixtures/mini/scenarios/mini-battle.json:9:39: patch: no item with id "wipe-ot" in /victory/conditions to delete — did you mean "wipe-out"? (at /victory/conditions/0/id)',
+      ])
+    })
+
+    it('locates a misspelt resource or a bad expression in the scenario file', () => {
+      const badRef = withVictory('{ "conditions": [{ "id": "x", "label": "X", "kind": "check", "at": "turn-end", "resolution": "clsh" }] }')
+      const lines = validateContent(badRef).problems.map(formatProblem)
+      expect(lines).toHaveLength(1)
+      expect(lines[0]).toMatch(/^test\/fixtures\/mini\/scenarios\/mini-battle\.json:9:\d+: unknown resolution "clsh".* \(at \/victory\/conditions\/0\/resolution\)$/)
+      const badWhen = withVictory('{ "conditions": [{ "id": "x", "label": "X", "kind": "threshold", "at": "turn-end", "when": "side.trakcs.x > 1" }] }')
+      const when = validateContent(badWhen).problems.map(formatProblem)
+      expect(when).toHaveLength(1)
+      expect(when[0]).toMatch(/^test\/fixtures\/mini\/scenarios\/mini-battle\.json:9:\d+: .*trakcs.* \(at \/victory\/conditions\/0\/when\)$/)
+    })
+  })
 })

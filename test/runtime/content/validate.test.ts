@@ -27,13 +27,13 @@ describe('validateContent on the mini fixture', () => {
 
   it('reports a missing required field at the object that lacks it', () => {
     const edited = withEdit(mini, 'scenarios/mini-battle.json', (t) => t.replace('  "map": "mini-map",\n', ''))
-    expect(lines(edited)).toEqual(['test/fixtures/mini/scenarios/mini-battle.json:1:1: missing required field "map"'])
+    expect(lines(edited)).toEqual(['test/fixtures/mini/scenarios/mini-battle.json:1:1: missing required field "map" (at /)'])
   })
 
   it('reports a truncated file at the place the text stops', () => {
     const edited = withEdit(mini, 'tables/mini-crt.json', (t) => t.slice(0, t.indexOf('"rows"') + 20))
     expect(lines(edited)).toEqual([
-      'test/fixtures/mini/tables/mini-crt.json:15:7: this text is not closed with a double quote (the file ends too early: is it cut short?)',
+      'test/fixtures/mini/tables/mini-crt.json:15:7: this text is not closed with a double quote: the file ends too early, is it cut short? (at /rows/0/rol)',
     ])
   })
 
