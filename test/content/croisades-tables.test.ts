@@ -18,7 +18,9 @@ import type {
 import { lookupMatrix, lookupRoll, oddsColumn, rangeBand } from '../../src/runtime/rules/tables'
 
 function content<T>(folder: string, id: string): T {
-  return JSON.parse(readFileSync(new URL(`../../content/${folder}/${id}.json`, import.meta.url), 'utf8')) as T
+  return JSON.parse(
+    readFileSync(new URL(`../../content/${folder}/${id}.json`, import.meta.url), 'utf8'),
+  ) as T
 }
 const table = <T>(id: string): T => content<T>('tables', id)
 
@@ -27,7 +29,9 @@ type Band = { min?: number; max?: number }
 /** "7" → exactly 7; "9+" → 9 and up; "." → no such row on that scale. */
 function printedBand(text: string): Band | undefined {
   if (text === '.') return undefined
-  return text.endsWith('+') ? { min: Number(text.slice(0, -1)) } : { min: Number(text), max: Number(text) }
+  return text.endsWith('+')
+    ? { min: Number(text.slice(0, -1)) }
+    : { min: Number(text), max: Number(text) }
 }
 
 /** Whitespace-separated rows of a printed chart, blank lines skipped. */
@@ -99,7 +103,20 @@ const COMBAT_VS_FOOT = `
   - - - B B C C C C D D E
 `
 
-const ODDS = ['1:1', '2:1', '3:1', '4:1', '5:1', '6:1', '7:1', '8:1', '9:1', '10:1', '11:1', '12:1+']
+const ODDS = [
+  '1:1',
+  '2:1',
+  '3:1',
+  '4:1',
+  '5:1',
+  '6:1',
+  '7:1',
+  '8:1',
+  '9:1',
+  '10:1',
+  '11:1',
+  '12:1+',
+]
 
 /** Card 5 range chart (weapon: short, medium, long in hexes); the ballista line is Siege's. */
 const RANGES = `
@@ -187,7 +204,11 @@ function checkRanges(t: RangeBandsTable, printed: string): string[][] {
     expect(entry.bands).toHaveLength(3)
     entry.bands.forEach((band, b) => {
       const [min, max] = printedRow[b + 1]!.split('-').map(Number)
-      expect({ min: band.min, max: band.max, value: band.value }, `${entry.id} band ${b}`).toEqual({ min, max, value: b })
+      expect({ min: band.min, max: band.max, value: band.value }, `${entry.id} band ${b}`).toEqual({
+        min,
+        max,
+        value: b,
+      })
     })
   })
   return rows
@@ -198,25 +219,53 @@ describe('Croisades tables as printed', () => {
     checkFireTable('croisades-fire-vs-mounted', FIRE_VS_MOUNTED, ['none', 'light', 'medium'])
     const t = table<RollTable>('croisades-fire-vs-mounted')
     // CH-28: ballista against a rider in medium cover, roll 1 → F.
-    expect(lookupRoll(t, { roll: 1, column: 'medium', scale: 'ballista' })).toMatchObject({ ok: true, cell: 'F' })
+    expect(lookupRoll(t, { roll: 1, column: 'medium', scale: 'ballista' })).toMatchObject({
+      ok: true,
+      cell: 'F',
+    })
     // CH-27: foot shortbow at an armoured rider, roll 1 + 1 → C.
-    expect(lookupRoll(t, { roll: 2, column: 'none', scale: 'shortbow-javelin' })).toMatchObject({ ok: true, cell: 'C' })
+    expect(lookupRoll(t, { roll: 2, column: 'none', scale: 'shortbow-javelin' })).toMatchObject({
+      ok: true,
+      cell: 'C',
+    })
     // CH-29: shortbow, modified 5 or more, any cover → miss.
     for (const column of ['none', 'light', 'medium']) {
-      for (const roll of [5, 9, 13]) expect(lookupRoll(t, { roll, column, scale: 'shortbow-javelin' })).toMatchObject({ ok: true, cell: '-' })
+      for (const roll of [5, 9, 13])
+        expect(lookupRoll(t, { roll, column, scale: 'shortbow-javelin' })).toMatchObject({
+          ok: true,
+          cell: '-',
+        })
     }
   })
 
   it('T-CH-11 fire against characters on foot (Card 5)', () => {
     checkFireTable('croisades-fire-vs-foot', FIRE_VS_FOOT, ['none', 'light', 'medium', 'heavy'])
     const t = table<RollTable>('croisades-fire-vs-foot')
-    expect(lookupRoll(t, { roll: 3, column: 'light', scale: 'crossbow-dagger' })).toMatchObject({ ok: true, cell: 'B' })
+    expect(lookupRoll(t, { roll: 3, column: 'light', scale: 'crossbow-dagger' })).toMatchObject({
+      ok: true,
+      cell: 'B',
+    })
     // CH-23 / CH-24 / CH-25 / CH-30.
-    expect(lookupRoll(t, { roll: 3, column: 'none', scale: 'crossbow-dagger' })).toMatchObject({ ok: true, cell: 'C' })
-    expect(lookupRoll(t, { roll: 4, column: 'none', scale: 'crossbow-dagger' })).toMatchObject({ ok: true, cell: 'B' })
-    expect(lookupRoll(t, { roll: 5, column: 'none', scale: 'longbow-sling' })).toMatchObject({ ok: true, cell: 'A' })
-    expect(lookupRoll(t, { roll: 1, column: 'heavy', scale: 'crossbow-dagger' })).toMatchObject({ ok: true, cell: 'B' })
-    expect(lookupRoll(t, { roll: 13, column: 'none', scale: 'ballista' })).toMatchObject({ ok: true, cell: '-' })
+    expect(lookupRoll(t, { roll: 3, column: 'none', scale: 'crossbow-dagger' })).toMatchObject({
+      ok: true,
+      cell: 'C',
+    })
+    expect(lookupRoll(t, { roll: 4, column: 'none', scale: 'crossbow-dagger' })).toMatchObject({
+      ok: true,
+      cell: 'B',
+    })
+    expect(lookupRoll(t, { roll: 5, column: 'none', scale: 'longbow-sling' })).toMatchObject({
+      ok: true,
+      cell: 'A',
+    })
+    expect(lookupRoll(t, { roll: 1, column: 'heavy', scale: 'crossbow-dagger' })).toMatchObject({
+      ok: true,
+      cell: 'B',
+    })
+    expect(lookupRoll(t, { roll: 13, column: 'none', scale: 'ballista' })).toMatchObject({
+      ok: true,
+      cell: '-',
+    })
   })
 
   it('T-CH-13 combat against mounted characters (Card 6)', () => {
@@ -238,7 +287,11 @@ describe('Croisades tables as printed', () => {
     expect(oddsColumn(t, 25, 2)).toMatchObject({ ok: true, final: { label: '12:1+' } })
     expect(oddsColumn(t, 12, 5)).toMatchObject({ ok: true, final: { id: '2:1' } })
     // CH-11 and CH-12: armoured defender at 3:1, 10 + 1 stays 10 → "-"; 8 + 1 → A.
-    expect(lookupRoll(t, { roll: 11, column: '3:1' })).toMatchObject({ ok: true, cell: '-', roll: 10 })
+    expect(lookupRoll(t, { roll: 11, column: '3:1' })).toMatchObject({
+      ok: true,
+      cell: '-',
+      roll: 10,
+    })
     expect(lookupRoll(t, { roll: 9, column: '3:1' })).toMatchObject({ ok: true, cell: 'A' })
     expect(lookupRoll(t, { roll: 1, column: '1:1' })).toMatchObject({ ok: true, cell: 'D' })
   })
@@ -263,14 +316,28 @@ describe('Croisades tables as printed', () => {
   it('T-CH-9 revised missile ranges (Annex D, card 5)', () => {
     const t = table<RangeBandsTable>('croisades-ranges-revised')
     const rows = checkRanges(t, RANGES_REVISED)
-    const origin: Record<string, RegExp> = { '-': /unchanged/i, O: /official/i, C: /Claymore/, T: /translator/ }
+    const origin: Record<string, RegExp> = {
+      '-': /unchanged/i,
+      O: /official/i,
+      C: /Claymore/,
+      T: /translator/,
+    }
     for (const row of rows) {
       const entry = t.entries.find((e) => e.id === row[0])!
       expect(entry.provenance?.note, entry.id).toMatch(origin[row[4]!]!)
     }
     // CH-32 and CH-33: short in the original, medium once revised; the dagger is unchanged.
-    for (const [weapon, distance] of [['longbow', 20], ['crossbow', 20], ['shortbow-foot', 12], ['javelin', 6], ['sling', 9], ['ballista', 40]] as const) {
-      expect(rangeBand(table<RangeBandsTable>('croisades-ranges'), weapon, distance)).toMatchObject({ ok: true, value: 0 })
+    for (const [weapon, distance] of [
+      ['longbow', 20],
+      ['crossbow', 20],
+      ['shortbow-foot', 12],
+      ['javelin', 6],
+      ['sling', 9],
+      ['ballista', 40],
+    ] as const) {
+      expect(rangeBand(table<RangeBandsTable>('croisades-ranges'), weapon, distance)).toMatchObject(
+        { ok: true, value: 0 },
+      )
       expect(rangeBand(t, weapon, distance)).toMatchObject({ ok: true, value: 1 })
     }
     expect(rangeBand(t, 'throwing-dagger', 5)).toMatchObject({ ok: true, value: 2 })
@@ -297,13 +364,18 @@ describe('Croisades tables as printed', () => {
     expect(Object.values(t.cells).flatMap((row) => Object.keys(row))).toHaveLength(printed.length)
     for (const [attacker, defender, shift] of printed) {
       expect(t.cells[attacker!]?.[defender!], `${attacker} vs ${defender}`).toBe(Number(shift))
-      expect(lookupMatrix(t, attacker!, defender!)).toMatchObject({ ok: true, value: Number(shift) })
+      expect(lookupMatrix(t, attacker!, defender!)).toMatchObject({
+        ok: true,
+        value: Number(shift),
+      })
     }
   })
 
   it('T-CH-6 infiltration of enemy lines (Card 4), original and revised', () => {
     const pick = (t: RollTable, roll: number, column: string): unknown => {
-      const row = t.rows.find((r) => (r.roll?.min ?? -Infinity) <= roll && roll <= (r.roll?.max ?? Infinity))
+      const row = t.rows.find(
+        (r) => (r.roll?.min ?? -Infinity) <= roll && roll <= (r.roll?.max ?? Infinity),
+      )
       return row?.cells[t.columns.findIndex((c) => c.id === column)]
     }
     // Original, 1d6 (modified 0-7): foot wounded on 5 or more, riders only on 6.
@@ -312,7 +384,11 @@ describe('Croisades tables as printed', () => {
     expect(original.columns.map((c) => c.id)).toEqual(['foot', 'mounted'])
     const expected: Record<string, string> = { foot: '- - - - - W W W', mounted: '- - - - - - W' }
     for (const [column, cells] of Object.entries(expected)) {
-      cells.split(' ').forEach((cell, roll) => expect(pick(original, roll, column), `${column} ${roll}`).toBe(cell))
+      cells
+        .split(' ')
+        .forEach((cell, roll) =>
+          expect(pick(original, roll, column), `${column} ${roll}`).toBe(cell),
+        )
     }
     const drm = table<ModifierList>('croisades-infiltration-drm')
     expect(drm.terms.map((t) => [t.id, t.value])).toEqual([
@@ -322,8 +398,17 @@ describe('Croisades tables as printed', () => {
     // Revised, 1d10 per adjacent enemy: wounded on 8-9, killed on 10.
     const revised = table<RollTable>('croisades-infiltration-revised')
     expect(revised.dice).toBe('d10')
-    const rolls: Record<number, string> = { [-3]: '-', 1: '-', 7: '-', 8: 'W', 9: 'W', 10: 'K', 13: 'K' }
-    for (const [roll, cell] of Object.entries(rolls)) expect(pick(revised, Number(roll), 'result'), `roll ${roll}`).toBe(cell)
+    const rolls: Record<number, string> = {
+      [-3]: '-',
+      1: '-',
+      7: '-',
+      8: 'W',
+      9: 'W',
+      10: 'K',
+      13: 'K',
+    }
+    for (const [roll, cell] of Object.entries(rolls))
+      expect(pick(revised, Number(roll), 'result'), `roll ${roll}`).toBe(cell)
     const rdrm = table<ModifierList>('croisades-infiltration-revised-drm')
     expect(rdrm.terms).toHaveLength(4)
     expect(rdrm.terms.find((t) => t.id === 'challenger-wounded')?.value).toBe(-2)
@@ -342,28 +427,42 @@ describe('Croisades tables as printed', () => {
     `)
     const rules = content<Ruleset>('rulesets', 'croisades-tactical')
     const hexTypes = rules.terrain.hexTypes
-    expect(rules.terrain.movementClasses.map((c) => c.id)).toEqual(['foot-unarmoured', 'foot-armoured', 'mounted'])
+    expect(rules.terrain.movementClasses.map((c) => c.id)).toEqual([
+      'foot-unarmoured',
+      'foot-armoured',
+      'mounted',
+    ])
     expect(hexTypes.map((h) => h.id)).toEqual(printed.map((r) => r[0]))
     for (const [id, foot, armoured, mounted, cover, combat] of printed) {
       const hex = hexTypes.find((h) => h.id === id)!
       const cost = (v: string) => (v === 'X' ? 'prohibited' : Number(v))
-      expect(hex.movement, id).toEqual({ 'foot-unarmoured': cost(foot!), 'foot-armoured': cost(armoured!), mounted: cost(mounted!) })
+      expect(hex.movement, id).toEqual({
+        'foot-unarmoured': cost(foot!),
+        'foot-armoured': cost(armoured!),
+        mounted: cost(mounted!),
+      })
       expect(hex.attributes?.cover, id).toBe(cover)
       if (combat !== '-') expect(hex.attributes?.combatClass, id).toBe(combat)
     }
     expect(hexTypes.find((h) => h.id === 'tree')?.blocksLos).toBe(true)
-    expect(hexTypes.find((h) => h.id === 'slope')?.attributes?.coverCondition).toBe('across-slope-lip')
-    expect(hexTypes.find((h) => h.id === 'water')?.attributes?.coverCondition).toBe('unless-shooter-at-edge')
+    expect(hexTypes.find((h) => h.id === 'slope')?.attributes?.coverCondition).toBe(
+      'across-slope-lip',
+    )
+    expect(hexTypes.find((h) => h.id === 'water')?.attributes?.coverCondition).toBe(
+      'unless-shooter-at-edge',
+    )
   })
 
   it('result legends of Card 5 and Card 6 list every printed code', () => {
     const rules = content<Ruleset>('rulesets', 'croisades-tactical')
-    const codes = (id: string) => rules.resultSets?.find((s) => s.id === id)?.codes.map((c) => c.code)
+    const codes = (id: string) =>
+      rules.resultSets?.find((s) => s.id === id)?.codes.map((c) => c.code)
     expect(codes('fire-vs-mounted')).toEqual(['-', 'A', 'B', 'C', 'D', 'E', 'F'])
     expect(codes('fire-vs-foot')).toEqual(['-', 'A', 'B', 'C'])
     expect(codes('combat-vs-mounted')).toEqual(['-', 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'])
     expect(codes('combat-vs-foot')).toEqual(['-', 'A', 'B', 'C', 'D', 'E', 'F'])
-    const used = (printed: string) => new Set(grid(printed).flatMap((row) => row.filter((c) => /^[A-H-]$/.test(c))))
+    const used = (printed: string) =>
+      new Set(grid(printed).flatMap((row) => row.filter((c) => /^[A-H-]$/.test(c))))
     expect([...used(FIRE_VS_MOUNTED)].sort()).toEqual(codes('fire-vs-mounted')!.slice().sort())
     expect([...used(COMBAT_VS_MOUNTED)].sort()).toEqual(codes('combat-vs-mounted')!.slice().sort())
   })

@@ -6,7 +6,12 @@
 import * as validators from '../generated/validators.js'
 import { parseJsonDocument, locate, type JsonDocument } from './json-document'
 import type { Problem } from './problems'
-import { CONTENT_FOLDERS, CONTENT_SCHEMAS, formatOfSchemaPath, type ContentFormat } from './schema-names'
+import {
+  CONTENT_FOLDERS,
+  CONTENT_SCHEMAS,
+  formatOfSchemaPath,
+  type ContentFormat,
+} from './schema-names'
 import { rootSchema } from './schema-walk'
 import { schemaProblems } from './schema-messages'
 import { describePath, type ContentFile } from './content-store'
@@ -27,13 +32,26 @@ export function validatorFor(format: ContentFormat): CompiledValidator {
 }
 
 /** Validate a value against a format's schema; problems are located in `doc`. */
-export function schemaCheck(doc: JsonDocument, format: ContentFormat, value: unknown = doc.value): Problem[] {
+export function schemaCheck(
+  doc: JsonDocument,
+  format: ContentFormat,
+  value: unknown = doc.value,
+): Problem[] {
   const validate = validatorFor(format)
   if (validate(value)) return []
-  return schemaProblems({ ...doc, value }, rootSchema(CONTENT_SCHEMAS[format]), validate.errors ?? [])
+  return schemaProblems(
+    { ...doc, value },
+    rootSchema(CONTENT_SCHEMAS[format]),
+    validate.errors ?? [],
+  )
 }
 
-function problemAt(doc: JsonDocument, pointer: string, message: string, severity: Problem['severity'] = 'error'): Problem {
+function problemAt(
+  doc: JsonDocument,
+  pointer: string,
+  message: string,
+  severity: Problem['severity'] = 'error',
+): Problem {
   return { file: doc.file, ...locate(doc, pointer), pointer, message, severity }
 }
 
@@ -45,15 +63,26 @@ export function checkFile(source: SourceText): { file: ContentFile; problems: Pr
   const doc = parsed.doc
   const value = doc.value
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return { file: base, problems: [problemAt(doc, '', 'a content file must hold one JSON object')] }
+    return {
+      file: base,
+      problems: [problemAt(doc, '', 'a content file must hold one JSON object')],
+    }
   }
   const schemaPath = (value as Record<string, unknown>).$schema
   const allowed = folder ? CONTENT_FOLDERS[folder] : undefined
-  const expected = (allowed ?? Object.keys(CONTENT_SCHEMAS)).map((f) => CONTENT_SCHEMAS[f as ContentFormat])
+  const expected = (allowed ?? Object.keys(CONTENT_SCHEMAS)).map(
+    (f) => CONTENT_SCHEMAS[f as ContentFormat],
+  )
   if (typeof schemaPath !== 'string') {
     return {
       file: base,
-      problems: [problemAt(doc, '', `missing "$schema": name this file's schema, e.g. "../../schemas/${expected[0]}"`)],
+      problems: [
+        problemAt(
+          doc,
+          '',
+          `missing "$schema": name this file's schema, e.g. "../../schemas/${expected[0]}"`,
+        ),
+      ],
     }
   }
   const format = formatOfSchemaPath(schemaPath)
@@ -61,18 +90,38 @@ export function checkFile(source: SourceText): { file: ContentFile; problems: Pr
     const file = schemaPath.split('/').pop() ?? schemaPath
     return {
       file: base,
-      problems: [problemAt(doc, '/$schema', `"${schemaPath}" is not a Hexwright schema${didYouMean(file, expected) || ` (expected one of ${expected.join(', ')})`}`)],
+      problems: [
+        problemAt(
+          doc,
+          '/$schema',
+          `"${schemaPath}" is not a Hexwright schema${didYouMean(file, expected) || ` (expected one of ${expected.join(', ')})`}`,
+        ),
+      ],
     }
   }
   const problems: Problem[] = []
   if (allowed && !allowed.includes(format)) {
-    const home = Object.entries(CONTENT_FOLDERS).find(([, formats]) => formats.includes(format))?.[0]
-    problems.push(problemAt(doc, '/$schema', `a ${format} file belongs in content/${home ?? '?'}/, not content/${folder}/`))
+    const home = Object.entries(CONTENT_FOLDERS).find(([, formats]) =>
+      formats.includes(format),
+    )?.[0]
+    problems.push(
+      problemAt(
+        doc,
+        '/$schema',
+        `a ${format} file belongs in content/${home ?? '?'}/, not content/${folder}/`,
+      ),
+    )
   }
   problems.push(...schemaCheck(doc, format))
   const id = (value as Record<string, unknown>).id
   if (typeof id === 'string' && id !== name && format !== 'saved-game') {
-    problems.push(problemAt(doc, '/id', `id "${id}" must equal the file name "${name}" (rename the file or change the id)`))
+    problems.push(
+      problemAt(
+        doc,
+        '/id',
+        `id "${id}" must equal the file name "${name}" (rename the file or change the id)`,
+      ),
+    )
   }
   const valid = problems.every((p) => p.severity !== 'error')
   return { file: { ...base, format, valid }, problems }

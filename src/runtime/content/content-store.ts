@@ -58,18 +58,25 @@ export function createContentStore(files: readonly ContentFile[]): ContentStore 
       return byId.get(id)?.find((f) => f.format !== undefined && formats.includes(f.format))
     },
     exists(formats, id) {
-      return files.some((f) => f.name === id && (f.format === undefined ? true : formats.includes(f.format)))
+      return files.some(
+        (f) => f.name === id && (f.format === undefined ? true : formats.includes(f.format)),
+      )
     },
     ids(formats) {
       return [...byId.entries()]
-        .filter(([, list]) => list.some((f) => f.format !== undefined && formats.includes(f.format)))
+        .filter(([, list]) =>
+          list.some((f) => f.format !== undefined && formats.includes(f.format)),
+        )
         .map(([id]) => id)
     },
   }
 }
 
 /** Split a path into folder and file name, recognising the content folders. */
-export function describePath(path: string, folders: readonly string[]): { folder: string | undefined; name: string } {
+export function describePath(
+  path: string,
+  folders: readonly string[],
+): { folder: string | undefined; name: string } {
   const parts = path.replace(/\\/g, '/').split('/')
   const file = parts[parts.length - 1] ?? path
   const name = file.replace(/\.json$/i, '')

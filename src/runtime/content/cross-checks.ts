@@ -4,14 +4,26 @@
  * overlay), so a reference to a terrain, a unit type or a status is checked against the names
  * that ruleset really defines, and every problem is reported in the file that holds it.
  */
-import type { HexMap, SavedGame, Scenario, Table, ModifierList, VariantOverlay } from '../generated/content-types'
+import type {
+  HexMap,
+  SavedGame,
+  Scenario,
+  Table,
+  ModifierList,
+  VariantOverlay,
+} from '../generated/content-types'
 import type { ContentFile, ContentStore } from './content-store'
 import { locate } from './json-document'
 import { hexLabelProblem, loadMap, numberingProblem } from './load-map'
 import type { LoadedMap } from './loaded'
 import type { Problem } from './problems'
 import { referenceProblems, type RatingDeclaration, type ReferenceScope } from './references'
-import { createRulesetResolver, visibleProblems, type ResolvedWithOrigins, type RulesetResolver } from './resolve-ruleset'
+import {
+  createRulesetResolver,
+  visibleProblems,
+  type ResolvedWithOrigins,
+  type RulesetResolver,
+} from './resolve-ruleset'
 import { rulesetVocabulary, withLocal, type Vocabulary } from './vocabulary'
 import { semanticProblems } from './semantic-checks'
 import { didYouMean } from './suggest'
@@ -42,19 +54,35 @@ export function scenarioRules(
     const vFile = ctx.store.get(['variant'], id)
     if (!vFile) {
       if (i >= (scenario.variants ?? []).length) {
-        problems.push({ file: file.doc.file, line: 1, column: 1, pointer: '', message: `unknown variant "${id}"${didYouMean(id, ctx.store.ids(['variant']))}`, severity: 'error' })
+        problems.push({
+          file: file.doc.file,
+          line: 1,
+          column: 1,
+          pointer: '',
+          message: `unknown variant "${id}"${didYouMean(id, ctx.store.ids(['variant']))}`,
+          severity: 'error',
+        })
       }
       return { problems }
     }
     const variant = vFile.doc.value as VariantOverlay
     if (!current.ruleset.chain.includes(variant.base)) {
       const pointer = i < (scenario.variants ?? []).length ? `/variants/${i}` : ''
-      problems.push(problem(file, pointer, `variant "${id}" changes "${variant.base}", which is not part of "${current.ruleset.chain.join(' → ')}"`))
+      problems.push(
+        problem(
+          file,
+          pointer,
+          `variant "${id}" changes "${variant.base}", which is not part of "${current.ruleset.chain.join(' → ')}"`,
+        ),
+      )
       return { problems }
     }
     const next = ctx.resolver.layer(current, variant, vFile, '')
     if (!next.ok) return { problems: [...problems, ...visibleProblems(next.problems)] }
-    current = { ...next.value, ruleset: { ...next.value.ruleset, chain: [...current.ruleset.chain, id] } }
+    current = {
+      ...next.value,
+      ruleset: { ...next.value.ruleset, chain: [...current.ruleset.chain, id] },
+    }
   }
   if (scenario.overlay) {
     const next = ctx.resolver.layer(current, scenario.overlay, file, '/overlay')
@@ -63,7 +91,13 @@ export function scenarioRules(
   }
   if (scenario.victory) {
     // Written at /victory of the scenario, so the patch's origin is the file's top level.
-    const next = ctx.resolver.layer(current, { patch: { victory: victoryPatch(scenario.victory) } }, file, '', '')
+    const next = ctx.resolver.layer(
+      current,
+      { patch: { victory: victoryPatch(scenario.victory) } },
+      file,
+      '',
+      '',
+    )
     if (!next.ok) return { problems: [...problems, ...visibleProblems(next.problems)] }
     current = next.value
   }
@@ -74,7 +108,10 @@ export function scenarioRules(
 function victoryPatch(victory: NonNullable<Scenario['victory']>): Record<string, unknown> {
   const { notes: _notes, conditions, ...rest } = victory
   if (conditions === undefined) return rest
-  return { ...rest, conditions: conditions.map((c) => ('$delete' in c ? c : { ...c, $replace: true })) }
+  return {
+    ...rest,
+    conditions: conditions.map((c) => ('$delete' in c ? c : { ...c, $replace: true })),
+  }
 }
 
 function mapOf(ctx: CrossCheckContext, id: string): LoadedMap | undefined {
@@ -124,26 +161,45 @@ export function crossFileProblems(store: ContentStore): Problem[] {
       case 'ruleset':
       case 'variant': {
         const vocabulary = vocabularyOf(String(value.id))
-        problems.push(...referenceProblems(file, { vocabulary, ratings: ratingsOf(String(value.id)) }, store))
+        problems.push(
+          ...referenceProblems(file, { vocabulary, ratings: ratingsOf(String(value.id)) }, store),
+        )
         break
       }
       case 'unit-set': {
         const rulesetId = String(value.ruleset)
-        problems.push(...referenceProblems(file, { vocabulary: vocabularyOf(rulesetId), ratings: ratingsOf(rulesetId) }, store))
+        problems.push(
+          ...referenceProblems(
+            file,
+            { vocabulary: vocabularyOf(rulesetId), ratings: ratingsOf(rulesetId) },
+            store,
+          ),
+        )
         break
       }
       case 'table': {
         const t = value as unknown as Table
         const local = {
           rowScale: 'rowScales' in t ? (t.rowScales ?? []).map((s) => s.id) : [],
-          tableColumn: 'columns' in t && Array.isArray(t.columns) ? t.columns.map((c) => (typeof c === 'string' ? c : c.id)) : [],
+          tableColumn:
+            'columns' in t && Array.isArray(t.columns)
+              ? t.columns.map((c) => (typeof c === 'string' ? c : c.id))
+              : [],
         }
-        problems.push(...referenceProblems(file, { vocabulary: withLocal(vocabularyOf(t.ruleset), local) }, store))
+        problems.push(
+          ...referenceProblems(
+            file,
+            { vocabulary: withLocal(vocabularyOf(t.ruleset), local) },
+            store,
+          ),
+        )
         break
       }
       case 'modifier-list': {
         const l = value as unknown as ModifierList
-        const vocabulary = withLocal(vocabularyOf(l.ruleset), { modifierGroup: (l.groups ?? []).map((g) => g.id) })
+        const vocabulary = withLocal(vocabularyOf(l.ruleset), {
+          modifierGroup: (l.groups ?? []).map((g) => g.id),
+        })
         problems.push(...referenceProblems(file, { vocabulary }, store))
         break
       }
@@ -151,7 +207,9 @@ export function crossFileProblems(store: ContentStore): Problem[] {
         const map = loadMap(value as unknown as HexMap)
         const fits = numberingProblem(map)
         if (fits) problems.push(problem(file, '/grid/numbering', fits))
-        const vocabulary = withLocal(vocabularyOf(map.map.ruleset), { region: (map.map.regions ?? []).map((r) => r.id) })
+        const vocabulary = withLocal(vocabularyOf(map.map.ruleset), {
+          region: (map.map.regions ?? []).map((r) => r.id),
+        })
         problems.push(...referenceProblems(file, { vocabulary, hex: hexScope(map) }, store))
         problems.push(...semanticProblems.map(file, map, vocabularyOf(map.map.ruleset)))
         break
@@ -164,20 +222,33 @@ export function crossFileProblems(store: ContentStore): Problem[] {
         // Layers of the scenario's own (variants, overlay, victory) can break what the ruleset
         // alone did not: prepare the rules it will be played with. Faults of the ruleset itself
         // come out again here and are dropped as duplicates.
-        const layered = (scenario.variants ?? []).length > 0 || scenario.overlay !== undefined || scenario.victory !== undefined
-        if (layered && rules.value && rules.value.incomplete.size === 0) problems.push(...rulesProblems(store, rules.value))
+        const layered =
+          (scenario.variants ?? []).length > 0 ||
+          scenario.overlay !== undefined ||
+          scenario.victory !== undefined
+        if (layered && rules.value && rules.value.incomplete.size === 0)
+          problems.push(...rulesProblems(store, rules.value))
         const map = mapOf(ctx, scenario.map)
         const local: Record<string, string[]> = {
           side: scenario.sides.map((s) => s.id),
           command: scenario.sides.flatMap((s) => (s.commands ?? []).map((c) => c.id)),
-          unit: scenario.sides.flatMap((s) => [...s.units, ...(s.reinforcements ?? []).flatMap((r) => r.units)].map((u) => u.id)),
+          unit: scenario.sides.flatMap((s) =>
+            [...s.units, ...(s.reinforcements ?? []).flatMap((r) => r.units)].map((u) => u.id),
+          ),
         }
         // Without a readable map, its regions are unknown: the map's own problems say why.
         if (map) local.region = (map.map.regions ?? []).map((r) => r.id)
-        const vocabulary = rules.value ? withLocal(vocabularyWithGaps(rules.value), local) : undefined
-        const ratings = rules.value ? new Map((rules.value.ruleset.ratings ?? []).map((d) => [d.key, d])) : undefined
-        problems.push(...referenceProblems(file, { vocabulary, hex: hexScope(map), ratings }, store))
-        if (rules.value && rules.value.incomplete.size === 0 && map) problems.push(...semanticProblems.scenario(file, scenario, rules.value.ruleset, map))
+        const vocabulary = rules.value
+          ? withLocal(vocabularyWithGaps(rules.value), local)
+          : undefined
+        const ratings = rules.value
+          ? new Map((rules.value.ruleset.ratings ?? []).map((d) => [d.key, d]))
+          : undefined
+        problems.push(
+          ...referenceProblems(file, { vocabulary, hex: hexScope(map), ratings }, store),
+        )
+        if (rules.value && rules.value.incomplete.size === 0 && map)
+          problems.push(...semanticProblems.scenario(file, scenario, rules.value.ruleset, map))
         break
       }
       case 'saved-game': {
@@ -187,7 +258,13 @@ export function crossFileProblems(store: ContentStore): Problem[] {
         break
       }
       case 'resolved-ruleset':
-        problems.push(problem(file, '/$schema', 'a resolved ruleset is produced by the loader; it is not written as a content file'))
+        problems.push(
+          problem(
+            file,
+            '/$schema',
+            'a resolved ruleset is produced by the loader; it is not written as a content file',
+          ),
+        )
         break
     }
   }

@@ -8,7 +8,13 @@ export { checkFile, schemaCheck } from './check-files'
 export type { SourceText } from './check-files'
 export { compareProblems, formatProblem } from './problems'
 export type { Problem } from './problems'
-export { CONTENT_FOLDERS, CONTENT_SCHEMAS, SCHEMA_ANNOTATIONS, SCHEMA_ID_BASE, formatOfSchemaPath } from './schema-names'
+export {
+  CONTENT_FOLDERS,
+  CONTENT_SCHEMAS,
+  SCHEMA_ANNOTATIONS,
+  SCHEMA_ID_BASE,
+  formatOfSchemaPath,
+} from './schema-names'
 export type { ContentFormat } from './schema-names'
 export { loadLibrary } from './loader'
 export type { ContentLibrary, LoadResult, ScenarioOptions } from './loader'

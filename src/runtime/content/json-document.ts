@@ -3,7 +3,13 @@
  * and the parsed value. Every problem we report names a line:column in the text, so the tree is
  * kept alongside the value.
  */
-import { getLocation, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser'
+import {
+  getLocation,
+  parseTree,
+  printParseErrorCode,
+  type Node,
+  type ParseError,
+} from 'jsonc-parser'
 import type { Problem } from './problems'
 
 export interface JsonDocument {
@@ -16,8 +22,7 @@ export interface JsonDocument {
 }
 
 export type ParseResult =
-  | { ok: true; doc: JsonDocument }
-  | { ok: false; doc: JsonDocument; problems: Problem[] }
+  { ok: true; doc: JsonDocument } | { ok: false; doc: JsonDocument; problems: Problem[] }
 
 const parseMessages: Record<string, string> = {
   InvalidSymbol: 'unexpected character',
@@ -52,7 +57,10 @@ function computeLineStarts(text: string): number[] {
 }
 
 /** 1-based line and column of an offset. */
-export function positionAt(doc: Pick<JsonDocument, 'lineStarts'>, offset: number): { line: number; column: number } {
+export function positionAt(
+  doc: Pick<JsonDocument, 'lineStarts'>,
+  offset: number,
+): { line: number; column: number } {
   const starts = doc.lineStarts
   let lo = 0
   let hi = starts.length - 1
@@ -68,7 +76,11 @@ export function parseJsonDocument(file: string, text: string): ParseResult {
   const errors: ParseError[] = []
   // A byte-order mark is invisible in editors; accept it rather than report an "unexpected character" at 1:1.
   const body = text.charCodeAt(0) === 0xfeff ? ' ' + text.slice(1) : text
-  const tree = parseTree(body, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false })
+  const tree = parseTree(body, errors, {
+    disallowComments: true,
+    allowTrailingComma: false,
+    allowEmptyContent: false,
+  })
   const lineStarts = computeLineStarts(text)
   const doc: JsonDocument = { file, text, tree, value: undefined, lineStarts }
   // After the first syntax error the parser's further complaints are mostly echoes of it.
@@ -77,14 +89,23 @@ export function parseJsonDocument(file: string, text: string): ParseResult {
   if (first) {
     const code = printParseErrorCode(first.error)
     const endsEarly = errors.some((e) => e.offset >= body.trimEnd().length)
-    const message = (parseMessages[code] ?? code) + (endsEarly ? ': the file ends too early, is it cut short?' : '')
+    const message =
+      (parseMessages[code] ?? code) +
+      (endsEarly ? ': the file ends too early, is it cut short?' : '')
     const offset = Math.min(first.offset, text.length)
     // The value being written where the parser stopped, so the editor can show where in the data it is.
     const pointer = joinPointer(getLocation(body, offset).path)
     problems.push({ file, ...positionAt(doc, offset), pointer, message, severity: 'error' })
   }
   if (body.trim() === '') {
-    problems.push({ file, line: 1, column: 1, pointer: '', message: 'the file is empty', severity: 'error' })
+    problems.push({
+      file,
+      line: 1,
+      column: 1,
+      pointer: '',
+      message: 'the file is empty',
+      severity: 'error',
+    })
   }
   if (problems.length > 0) return { ok: false, doc, problems }
   // JSON.parse keeps "__proto__" as an ordinary key; the tree's own value builder would not.
@@ -140,7 +161,10 @@ export function joinPointer(segments: readonly (string | number)[]): string {
 }
 
 /** The tree node at a JSON pointer, or the deepest existing ancestor when the pointer runs past the data. */
-export function nodeAtPointer(doc: JsonDocument, pointer: string): { node: Node | undefined; exact: boolean } {
+export function nodeAtPointer(
+  doc: JsonDocument,
+  pointer: string,
+): { node: Node | undefined; exact: boolean } {
   let node = doc.tree
   for (const segment of parsePointer(pointer)) {
     if (!node) return { node: undefined, exact: false }
@@ -175,9 +199,14 @@ export function locate(
  * Position of a character inside a string value: `index` counts characters of the decoded string
  * (what an expression parser sees); escapes in the file shift the column, so map through them.
  */
-export function locateInString(doc: JsonDocument, pointer: string, index: number): { line: number; column: number } {
+export function locateInString(
+  doc: JsonDocument,
+  pointer: string,
+  index: number,
+): { line: number; column: number } {
   const { node } = nodeAtPointer(doc, pointer)
-  if (!node || node.type !== 'string') return node ? positionAt(doc, node.offset) : { line: 1, column: 1 }
+  if (!node || node.type !== 'string')
+    return node ? positionAt(doc, node.offset) : { line: 1, column: 1 }
   let raw = node.offset + 1
   let decoded = 0
   while (decoded < index && raw < node.offset + node.length - 1) {

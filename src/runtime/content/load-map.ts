@@ -1,17 +1,34 @@
 /** A map file's grid geometry and numbering, and the check that a hex number is on it. */
 import type { HexMap } from '../generated/content-types'
-import { checkSchemeFits, formatLabel, parseLabel, type GridSpec, type NumberingScheme } from '../hex'
+import {
+  checkSchemeFits,
+  formatLabel,
+  parseLabel,
+  type GridSpec,
+  type NumberingScheme,
+} from '../hex'
 import type { LoadedMap } from './loaded'
 
 export function numberingOf(map: HexMap): NumberingScheme {
   const n = map.grid.numbering
   return n.scheme === 'numeric'
-    ? { scheme: 'numeric', columnDigits: n.columnDigits, rowDigits: n.rowDigits, firstColumn: n.firstColumn ?? 1, firstRow: n.firstRow ?? 1 }
+    ? {
+        scheme: 'numeric',
+        columnDigits: n.columnDigits,
+        rowDigits: n.rowDigits,
+        firstColumn: n.firstColumn ?? 1,
+        firstRow: n.firstRow ?? 1,
+      }
     : { scheme: 'letter-row', firstRow: n.firstRow ?? 1 }
 }
 
 export function loadMap(map: HexMap): LoadedMap {
-  const grid: GridSpec = { orientation: map.grid.orientation, offset: map.grid.offset, columns: map.grid.columns, rows: map.grid.rows }
+  const grid: GridSpec = {
+    orientation: map.grid.orientation,
+    offset: map.grid.offset,
+    columns: map.grid.columns,
+    rows: map.grid.rows,
+  }
   return { map, grid, numbering: numberingOf(map) }
 }
 

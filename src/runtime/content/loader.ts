@@ -43,22 +43,44 @@ const notFound = (what: string, id: string, known: string[]): Problem => ({
 export function loadLibrary(sources: readonly SourceText[]): ContentLibrary {
   const report = validateContent(sources)
   const errors = report.problems.filter((p) => p.severity === 'error')
-  const ctx: CrossCheckContext = { store: report.store, resolver: createRulesetResolver(report.store) }
-  const blocked = (files: readonly string[]): Problem[] => errors.filter((p) => files.includes(p.file))
+  const ctx: CrossCheckContext = {
+    store: report.store,
+    resolver: createRulesetResolver(report.store),
+  }
+  const blocked = (files: readonly string[]): Problem[] =>
+    errors.filter((p) => files.includes(p.file))
 
-  function prepare(r: ReturnType<typeof scenarioRules>['value'] & object): LoadResult<LoadedRuleset> {
+  function prepare(
+    r: ReturnType<typeof scenarioRules>['value'] & object,
+  ): LoadResult<LoadedRuleset> {
     if (r.incomplete.size > 0) return { ok: false, problems: errors }
     const prepared = prepareRuleset(r.ruleset)
     if (prepared.ok) return { ok: true, value: prepared.rules }
     // Validation reports these with their file positions; point the caller there.
-    return { ok: false, problems: errors.length ? errors : prepared.errors.map((e) => ({ file: '', line: 0, column: 0, pointer: e.pointer, message: e.message, severity: 'error' as const })) }
+    return {
+      ok: false,
+      problems: errors.length
+        ? errors
+        : prepared.errors.map((e) => ({
+            file: '',
+            line: 0,
+            column: 0,
+            pointer: e.pointer,
+            message: e.message,
+            severity: 'error' as const,
+          })),
+    }
   }
 
   return {
     report,
     ruleset(id) {
       const file = report.store.get(['ruleset', 'variant'], id)
-      if (!file) return { ok: false, problems: [notFound('ruleset', id, report.store.ids(['ruleset', 'variant']))] }
+      if (!file)
+        return {
+          ok: false,
+          problems: [notFound('ruleset', id, report.store.ids(['ruleset', 'variant']))],
+        }
       const r = ctx.resolver(id)
       if (!r.ok) return { ok: false, problems: errors.length ? errors : r.problems }
       return prepare(r.value)
@@ -72,31 +94,47 @@ export function loadLibrary(sources: readonly SourceText[]): ContentLibrary {
     },
     scenario(id, options = {}) {
       const file = report.store.get(['scenario'], id)
-      if (!file) return { ok: false, problems: [notFound('scenario', id, report.store.ids(['scenario']))] }
+      if (!file)
+        return { ok: false, problems: [notFound('scenario', id, report.store.ids(['scenario']))] }
       const scenario = file.doc.value as Scenario
       const mapFile = report.store.get(['map'], scenario.map)
       const problems = blocked([file.doc.file, ...(mapFile ? [mapFile.doc.file] : [])])
       if (problems.length) return { ok: false, problems }
       const rules = scenarioRules(ctx, file, options.variants ?? [])
-      if (!rules.value) return { ok: false, problems: rules.problems.length ? rules.problems : errors }
+      if (!rules.value)
+        return { ok: false, problems: rules.problems.length ? rules.problems : errors }
       const prepared = prepare(rules.value)
       if (!prepared.ok) return prepared
       const map = this.map(scenario.map)
       if (!map.ok) return map
       const known = new Set((rules.value.ruleset.options ?? []).map((o) => o.id))
       for (const name of Object.keys(options.options ?? {})) {
-        if (!known.has(name)) return { ok: false, problems: [notFound('optional rule', name, [...known])] }
+        if (!known.has(name))
+          return { ok: false, problems: [notFound('optional rule', name, [...known])] }
       }
-      const chosen = { ...Object.fromEntries((rules.value.ruleset.options ?? []).map((o) => [o.id, o.default ?? false])), ...scenario.options, ...options.options }
+      const chosen = {
+        ...Object.fromEntries(
+          (rules.value.ruleset.options ?? []).map((o) => [o.id, o.default ?? false]),
+        ),
+        ...scenario.options,
+        ...options.options,
+      }
       return {
         ok: true,
-        value: { scenario, rules: prepared.value, map: map.value, options: Object.fromEntries(Object.entries(chosen).map(([k, v]) => [k, v === true])) },
+        value: {
+          scenario,
+          rules: prepared.value,
+          map: map.value,
+          options: Object.fromEntries(Object.entries(chosen).map(([k, v]) => [k, v === true])),
+        },
       }
     },
   }
 }
 
 /** Options as expressions read them: camelCase keys. */
-export function optionVariables(options: Readonly<Record<string, boolean>>): Record<string, boolean> {
+export function optionVariables(
+  options: Readonly<Record<string, boolean>>,
+): Record<string, boolean> {
   return Object.fromEntries(Object.entries(options).map(([k, v]) => [camelKey(k), v]))
 }

@@ -23,5 +23,10 @@ export function formatProblem(p: Problem): string {
 }
 
 export function compareProblems(a: Problem, b: Problem): number {
-  return a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column || a.message.localeCompare(b.message)
+  return (
+    a.file.localeCompare(b.file) ||
+    a.line - b.line ||
+    a.column - b.column ||
+    a.message.localeCompare(b.message)
+  )
 }

@@ -30,12 +30,22 @@ export interface RatingDeclaration {
 
 const ratingTypeNames = { number: 'a number', string: 'text', boolean: 'true or false' }
 
-export function referenceProblems(file: ContentFile, scope: ReferenceScope, store: ContentStore): Problem[] {
+export function referenceProblems(
+  file: ContentFile,
+  scope: ReferenceScope,
+  store: ContentStore,
+): Problem[] {
   if (!file.format || !file.valid) return []
   const doc = file.doc
   const problems: Problem[] = []
   const report = (pointer: string, message: string, key: boolean): void => {
-    problems.push({ file: doc.file, ...locate(doc, pointer, { key }), pointer, message, severity: 'error' })
+    problems.push({
+      file: doc.file,
+      ...locate(doc, pointer, { key }),
+      pointer,
+      message,
+      severity: 'error',
+    })
   }
   const check = (kind: string, name: string, pointer: string, key: boolean): void => {
     const what = REF_KIND_NAMES[kind] ?? kind
@@ -43,7 +53,11 @@ export function referenceProblems(file: ContentFile, scope: ReferenceScope, stor
     if (fileFormats) {
       if (!store.exists(fileFormats, name)) {
         const known = store.ids(fileFormats)
-        report(pointer, `unknown ${what} "${name}"${didYouMean(name, known) || (known.length ? '' : ` (there is no ${what} in the content)`)}`, key)
+        report(
+          pointer,
+          `unknown ${what} "${name}"${didYouMean(name, known) || (known.length ? '' : ` (there is no ${what} in the content)`)}`,
+          key,
+        )
       }
       return
     }
@@ -56,25 +70,47 @@ export function referenceProblems(file: ContentFile, scope: ReferenceScope, stor
     if (!names || names.has(name)) return
     report(pointer, `unknown ${what} "${name}"${didYouMean(name, names)}`, key)
   }
-  const checkRating = (key: string, v: unknown, declared: RatingDeclaration, pointer: string): void => {
+  const checkRating = (
+    key: string,
+    v: unknown,
+    declared: RatingDeclaration,
+    pointer: string,
+  ): void => {
     if (typeof v !== declared.type) {
-      report(pointer, `rating "${key}" must be ${ratingTypeNames[declared.type]}, found ${describeValue(v)}`, false)
+      report(
+        pointer,
+        `rating "${key}" must be ${ratingTypeNames[declared.type]}, found ${describeValue(v)}`,
+        false,
+      )
     } else if (declared.values && typeof v === 'string' && !declared.values.includes(v)) {
-      report(pointer, `rating "${key}" must be one of ${declared.values.map((x) => `"${x}"`).join(', ')}, found "${v}"${didYouMean(v, declared.values)}`, false)
+      report(
+        pointer,
+        `rating "${key}" must be one of ${declared.values.map((x) => `"${x}"`).join(', ')}, found "${v}"${didYouMean(v, declared.values)}`,
+        false,
+      )
     }
   }
-  walkWithSchema(rootSchema(CONTENT_SCHEMAS[file.format]), doc.value, ({ pointer, value, schemas }) => {
-    const kind = annotation(schemas, 'x-ref')
-    if (typeof kind === 'string' && typeof value === 'string') check(kind, value, pointer, false)
-    const keyKind = annotation(schemas, 'x-ref-keys')
-    if (typeof keyKind === 'string' && value && typeof value === 'object' && !Array.isArray(value)) {
-      for (const [k, v] of Object.entries(value)) {
-        const at = `${pointer}/${escapePointerSegment(k)}`
-        check(keyKind, k, at, true)
-        const declared = keyKind === 'rating' ? scope.ratings?.get(k) : undefined
-        if (declared) checkRating(k, v, declared, at)
+  walkWithSchema(
+    rootSchema(CONTENT_SCHEMAS[file.format]),
+    doc.value,
+    ({ pointer, value, schemas }) => {
+      const kind = annotation(schemas, 'x-ref')
+      if (typeof kind === 'string' && typeof value === 'string') check(kind, value, pointer, false)
+      const keyKind = annotation(schemas, 'x-ref-keys')
+      if (
+        typeof keyKind === 'string' &&
+        value &&
+        typeof value === 'object' &&
+        !Array.isArray(value)
+      ) {
+        for (const [k, v] of Object.entries(value)) {
+          const at = `${pointer}/${escapePointerSegment(k)}`
+          check(keyKind, k, at, true)
+          const declared = keyKind === 'rating' ? scope.ratings?.get(k) : undefined
+          if (declared) checkRating(k, v, declared, at)
+        }
       }
-    }
-  })
+    },
+  )
   return problems
 }

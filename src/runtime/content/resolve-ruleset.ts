@@ -42,7 +42,8 @@ export interface ResolvedWithOrigins {
   incomplete: ReadonlySet<string>
 }
 
-export type ResolveResult = { ok: true; value: ResolvedWithOrigins } | { ok: false; problems: Problem[] }
+export type ResolveResult =
+  { ok: true; value: ResolvedWithOrigins } | { ok: false; problems: Problem[] }
 
 /** Where an origin is in its file, as a problem. */
 export function problemAtOrigin(store: ContentStore, origin: Origin, message: string): Problem {
@@ -66,7 +67,14 @@ const SUPPLIES: Record<string, string[]> = {
 }
 
 /** Marks a result that failed only because a file it needs is broken (reported in that file). */
-const dependsOnBroken: Problem = { file: '', line: 0, column: 0, pointer: '', message: 'depends on a file with problems', severity: 'warning' }
+const dependsOnBroken: Problem = {
+  file: '',
+  line: 0,
+  column: 0,
+  pointer: '',
+  message: 'depends on a file with problems',
+  severity: 'warning',
+}
 
 /** Problems worth showing: drop the markers of failures caused by another file's problems. */
 export function visibleProblems(problems: readonly Problem[]): Problem[] {
@@ -80,7 +88,13 @@ export interface RulesetResolver {
    * resolved ruleset. `patchAt` is where the patch is written in `owner` (by default
    * `at + "/patch"`).
    */
-  layer(base: ResolvedWithOrigins, layer: Layer, owner: ContentFile, at: string, patchAt?: string): ResolveResult
+  layer(
+    base: ResolvedWithOrigins,
+    layer: Layer,
+    owner: ContentFile,
+    at: string,
+    patchAt?: string,
+  ): ResolveResult
 }
 
 /** The changes a variant or a scenario overlay makes. */
@@ -96,7 +110,9 @@ export function createRulesetResolver(store: ContentStore): RulesetResolver {
 
   const fail = (problems: Problem[]): ResolveResult => ({ ok: false, problems })
   const fromOverlay = (r: OverlayResult): { value?: Indexed; problems: Problem[] } =>
-    r.ok ? { value: r, problems: [] } : { problems: r.errors.map((e) => problemAtOrigin(store, e.origin, e.message)) }
+    r.ok
+      ? { value: r, problems: [] }
+      : { problems: r.errors.map((e) => problemAtOrigin(store, e.origin, e.message)) }
 
   function include(
     target: Indexed,
@@ -114,7 +130,13 @@ export function createRulesetResolver(store: ContentStore): RulesetResolver {
         return
       }
       const known = store.ids(FILE_REF_KINDS[kind] ?? [])
-      problems.push(problemAtOrigin(store, { file: owner.doc.file, pointer: `${at}/${list}/${i}` }, `cannot include "${id}": no such file${didYouMean(id, known)}`))
+      problems.push(
+        problemAtOrigin(
+          store,
+          { file: owner.doc.file, pointer: `${at}/${list}/${i}` },
+          `cannot include "${id}": no such file${didYouMean(id, known)}`,
+        ),
+      )
     }
     const step = (r: OverlayResult) => {
       const out = fromOverlay(r)
@@ -125,10 +147,23 @@ export function createRulesetResolver(store: ContentStore): RulesetResolver {
       const f = store.get(['unit-set'], id)
       if (!f) return missing('unitSetFile', 'unitSets', i, id)
       const set = f.doc.value as UnitSet
-      if (set.classes?.length) step(mergeEntities(current, '/unitClasses', set.classes, { file: f.doc.file, pointer: '/classes' }))
-      if (set.types?.length) step(mergeEntities(current, '/unitTypes', set.types, { file: f.doc.file, pointer: '/types' }))
+      if (set.classes?.length)
+        step(
+          mergeEntities(current, '/unitClasses', set.classes, {
+            file: f.doc.file,
+            pointer: '/classes',
+          }),
+        )
+      if (set.types?.length)
+        step(
+          mergeEntities(current, '/unitTypes', set.types, { file: f.doc.file, pointer: '/types' }),
+        )
     })
-    const files = (kind: 'tables' | 'modifierLists', format: 'table' | 'modifier-list', refKind: string) => {
+    const files = (
+      kind: 'tables' | 'modifierLists',
+      format: 'table' | 'modifier-list',
+      refKind: string,
+    ) => {
       const entities: unknown[] = []
       const origins: Origin[] = []
       ;(includes[kind] ?? []).forEach((id, i) => {
@@ -148,13 +183,36 @@ export function createRulesetResolver(store: ContentStore): RulesetResolver {
     const manifest = file.doc.value as RulesetManifest
     const { $schema: _s, schemaVersion: _v, unitSets, tables, modifierLists, ...fields } = manifest
     const initial = fromOverlay(
-      buildInitialIndex({ ...fields, chain: [manifest.id], unitClasses: [], unitTypes: [], tables: [], modifierLists: [] }, { file: file.doc.file, pointer: '' }),
+      buildInitialIndex(
+        {
+          ...fields,
+          chain: [manifest.id],
+          unitClasses: [],
+          unitTypes: [],
+          tables: [],
+          modifierLists: [],
+        },
+        { file: file.doc.file, pointer: '' },
+      ),
     )
     if (!initial.value) return fail(initial.problems)
     const incomplete = new Set<string>()
-    const included = include(initial.value, { unitSets, tables, modifierLists }, file, '', incomplete)
+    const included = include(
+      initial.value,
+      { unitSets, tables, modifierLists },
+      file,
+      '',
+      incomplete,
+    )
     if (!included.value) return fail(included.problems)
-    return { ok: true, value: { ruleset: included.value.value as unknown as ResolvedRuleset, indexed: included.value, incomplete } }
+    return {
+      ok: true,
+      value: {
+        ruleset: included.value.value as unknown as ResolvedRuleset,
+        indexed: included.value,
+        incomplete,
+      },
+    }
   }
 
   function resolveVariant(file: ContentFile): ResolveResult {
@@ -164,35 +222,86 @@ export function createRulesetResolver(store: ContentStore): RulesetResolver {
       const known = store.ids(['ruleset', 'variant'])
       // A base with problems of its own has them reported in its files; this variant just waits.
       if (store.exists(['ruleset', 'variant'], variant.base)) return fail([dependsOnBroken])
-      return fail([problemAtOrigin(store, { file: file.doc.file, pointer: '/base' }, `unknown base ruleset "${variant.base}"${didYouMean(variant.base, known)}`)])
+      return fail([
+        problemAtOrigin(
+          store,
+          { file: file.doc.file, pointer: '/base' },
+          `unknown base ruleset "${variant.base}"${didYouMean(variant.base, known)}`,
+        ),
+      ])
     }
     // Changes written against entities a broken file should supply would only report echoes.
     if (base.value.incomplete.size > 0) return fail([dependsOnBroken])
     const incomplete = new Set<string>()
-    const included = include(base.value.indexed, variant.include ?? {}, file, '/include', incomplete)
+    const included = include(
+      base.value.indexed,
+      variant.include ?? {},
+      file,
+      '/include',
+      incomplete,
+    )
     if (!included.value) return fail(included.problems)
     const changed = fromOverlay(applyVariantChanges(included.value, variant, file.doc.file))
     if (!changed.value) return fail(changed.problems)
     const chain = [...base.value.ruleset.chain, variant.id]
     const named = fromOverlay(
-      applyMergePatch(changed.value, { id: variant.id, name: variant.name, chain, ...(variant.description ? { description: variant.description } : {}) }, { file: file.doc.file, pointer: '' }),
+      applyMergePatch(
+        changed.value,
+        {
+          id: variant.id,
+          name: variant.name,
+          chain,
+          ...(variant.description ? { description: variant.description } : {}),
+        },
+        { file: file.doc.file, pointer: '' },
+      ),
     )
     if (!named.value) return fail(named.problems)
-    return { ok: true, value: { ruleset: named.value.value as unknown as ResolvedRuleset, indexed: named.value, incomplete } }
+    return {
+      ok: true,
+      value: {
+        ruleset: named.value.value as unknown as ResolvedRuleset,
+        indexed: named.value,
+        incomplete,
+      },
+    }
   }
 
-  function layer(base: ResolvedWithOrigins, changes: Layer, owner: ContentFile, at: string, patchAt = `${at}/patch`): ResolveResult {
+  function layer(
+    base: ResolvedWithOrigins,
+    changes: Layer,
+    owner: ContentFile,
+    at: string,
+    patchAt = `${at}/patch`,
+  ): ResolveResult {
     if (base.incomplete.size > 0) return fail([dependsOnBroken])
     const incomplete = new Set<string>()
-    const included = include(base.indexed, changes.include ?? {}, owner, `${at}/include`, incomplete)
+    const included = include(
+      base.indexed,
+      changes.include ?? {},
+      owner,
+      `${at}/include`,
+      incomplete,
+    )
     if (!included.value) return fail(included.problems)
     const root = { file: owner.doc.file, pointer: at }
-    let current = fromOverlay(applyMergePatch(included.value, changes.patch ?? {}, { ...root, pointer: patchAt }))
+    let current = fromOverlay(
+      applyMergePatch(included.value, changes.patch ?? {}, { ...root, pointer: patchAt }),
+    )
     if (current.value && changes.operations !== undefined) {
-      current = fromOverlay(applyOperations(current.value, changes.operations, { ...root, pointer: `${at}/operations` }))
+      current = fromOverlay(
+        applyOperations(current.value, changes.operations, {
+          ...root,
+          pointer: `${at}/operations`,
+        }),
+      )
     }
     if (!current.value) return fail(current.problems)
-    const value = { ruleset: current.value.value as unknown as ResolvedRuleset, indexed: current.value, incomplete }
+    const value = {
+      ruleset: current.value.value as unknown as ResolvedRuleset,
+      indexed: current.value,
+      incomplete,
+    }
     const problems = resolvedSchemaProblems(store, value)
     return problems.length ? fail(problems) : { ok: true, value }
   }
@@ -203,7 +312,13 @@ export function createRulesetResolver(store: ContentStore): RulesetResolver {
     const file = store.get(['ruleset', 'variant'], id)
     if (!file) return fail([])
     if (resolving.has(id)) {
-      return fail([problemAtOrigin(store, { file: file.doc.file, pointer: '/base' }, `variant "${id}" is its own base (through ${[...resolving].join(' → ')})`)])
+      return fail([
+        problemAtOrigin(
+          store,
+          { file: file.doc.file, pointer: '/base' },
+          `variant "${id}" is its own base (through ${[...resolving].join(' → ')})`,
+        ),
+      ])
     }
     resolving.add(id)
     let result = file.format === 'variant' ? resolveVariant(file) : resolveBase(file)
@@ -221,7 +336,13 @@ export function createRulesetResolver(store: ContentStore): RulesetResolver {
 
 /** Validates a resolved ruleset against its schema and reports each problem in the file it came from. */
 function resolvedSchemaProblems(store: ContentStore, r: ResolvedWithOrigins): Problem[] {
-  const pseudo = { file: '(resolved)', text: '', tree: undefined, value: r.ruleset, lineStarts: [0] }
+  const pseudo = {
+    file: '(resolved)',
+    text: '',
+    tree: undefined,
+    value: r.ruleset,
+    lineStarts: [0],
+  }
   return schemaCheck(pseudo, 'resolved-ruleset', r.ruleset).map((p) => {
     const origin = locateOrigin(r.indexed.index, p.pointer)
     return problemAtOrigin(store, origin, p.message)

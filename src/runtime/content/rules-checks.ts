@@ -29,7 +29,13 @@ export function rulesProblems(store: ContentStore, r: ResolvedWithOrigins): Prob
   const duplicates = duplicateEntityIds(r.ruleset)
   for (const d of duplicates) {
     const origin = locateOrigin(r.indexed.index, `${ENTITY_PATHS[d.kind] ?? ''}/${d.index}`)
-    problems.push(problemAtOrigin(store, origin, `${REF_KIND_NAMES[d.kind] ?? d.kind} "${d.id}" is defined more than once in ruleset "${r.ruleset.id}"`))
+    problems.push(
+      problemAtOrigin(
+        store,
+        origin,
+        `${REF_KIND_NAMES[d.kind] ?? d.kind} "${d.id}" is defined more than once in ruleset "${r.ruleset.id}"`,
+      ),
+    )
   }
   // Lookups by id would silently pick one of the duplicates: report those first.
   if (duplicates.length > 0) return problems

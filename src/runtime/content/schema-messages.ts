@@ -5,7 +5,13 @@
 import type { AjvError } from './validator-types'
 import type { Problem } from './problems'
 import { locate, parsePointer, type JsonDocument } from './json-document'
-import { branchTagValues, declaredProperties, patternHints, schemasAtPointer, type SchemaAt } from './schema-walk'
+import {
+  branchTagValues,
+  declaredProperties,
+  patternHints,
+  schemasAtPointer,
+  type SchemaAt,
+} from './schema-walk'
 import { didYouMean } from './suggest'
 
 let hints: Map<string, string> | undefined
@@ -14,7 +20,8 @@ export function describeValue(value: unknown): string {
   if (value === null) return 'null'
   if (Array.isArray(value)) return 'a list'
   if (typeof value === 'object') return 'an object'
-  if (typeof value === 'string') return `the text ${JSON.stringify(value.length > 40 ? value.slice(0, 37) + '…' : value)}`
+  if (typeof value === 'string')
+    return `the text ${JSON.stringify(value.length > 40 ? value.slice(0, 37) + '…' : value)}`
   if (typeof value === 'number') return `the number ${value}`
   if (typeof value === 'boolean') return `${value}`
   return String(value)
@@ -57,7 +64,17 @@ function fieldName(pointer: string): string {
   return `"${last}"`
 }
 
-const shapeKeywords = new Set(['type', 'const', 'enum', 'anyOf', 'oneOf', 'if', 'then', 'else', 'not'])
+const shapeKeywords = new Set([
+  'type',
+  'const',
+  'enum',
+  'anyOf',
+  'oneOf',
+  'if',
+  'then',
+  'else',
+  'not',
+])
 
 /**
  * Errors from a union (anyOf/oneOf) come as one per branch. When some branch fits the value's
@@ -65,15 +82,22 @@ const shapeKeywords = new Set(['type', 'const', 'enum', 'anyOf', 'oneOf', 'if', 
  * mismatches are noise; otherwise one summary ("expected a number or text") is clearest.
  */
 function pruneUnionNoise(errors: AjvError[]): AjvError[] {
-  const unionPaths = new Set(errors.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf').map((e) => e.instancePath))
+  const unionPaths = new Set(
+    errors.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf').map((e) => e.instancePath),
+  )
   return errors.filter((e) => {
     if (!unionPaths.has(e.instancePath)) return true
     const hasContentErrors = errors.some(
       (o) =>
         (o.instancePath.startsWith(e.instancePath + '/') && o.instancePath !== e.instancePath) ||
-        (o.instancePath === e.instancePath && !shapeKeywords.has(o.keyword) && o.keyword !== 'pattern'),
+        (o.instancePath === e.instancePath &&
+          !shapeKeywords.has(o.keyword) &&
+          o.keyword !== 'pattern'),
     )
-    if (hasContentErrors) return !shapeKeywords.has(e.keyword) && e.keyword !== 'pattern' && e.keyword !== 'discriminator'
+    if (hasContentErrors)
+      return (
+        !shapeKeywords.has(e.keyword) && e.keyword !== 'pattern' && e.keyword !== 'discriminator'
+      )
     // Keep one summary per union: the union error itself carries the combined message.
     return e.keyword === 'anyOf' || e.keyword === 'oneOf'
   })
@@ -86,7 +110,8 @@ function unionSummary(errors: AjvError[], path: string, value: unknown): string 
       const t = e.params.type
       for (const name of String(t).split(',')) expected.push(typeNames[name] ?? name)
     } else if (e.keyword === 'const') expected.push(JSON.stringify(e.params.allowedValue))
-    else if (e.keyword === 'enum') expected.push(...(e.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)))
+    else if (e.keyword === 'enum')
+      expected.push(...(e.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)))
     else if (e.keyword === 'pattern') expected.push('an expression')
   }
   return `expected ${listAlternatives(expected)}, found ${describeValue(value)}`
@@ -94,7 +119,9 @@ function unionSummary(errors: AjvError[], path: string, value: unknown): string 
 
 export function schemaProblems(doc: JsonDocument, root: SchemaAt, errors: AjvError[]): Problem[] {
   hints ??= patternHints()
-  const pruned = pruneUnionNoise(errors.filter((e) => e.keyword !== 'if' && e.propertyName === undefined))
+  const pruned = pruneUnionNoise(
+    errors.filter((e) => e.keyword !== 'if' && e.propertyName === undefined),
+  )
   const problems: Problem[] = propertyNameProblems(doc, errors)
   const seen = new Set<string>()
   for (const e of pruned) {
@@ -108,7 +135,12 @@ export function schemaProblems(doc: JsonDocument, root: SchemaAt, errors: AjvErr
   return problems
 }
 
-function toProblem(doc: JsonDocument, root: SchemaAt, e: AjvError, all: AjvError[]): Problem | undefined {
+function toProblem(
+  doc: JsonDocument,
+  root: SchemaAt,
+  e: AjvError,
+  all: AjvError[],
+): Problem | undefined {
   const value = valueAt(doc.value, e.instancePath)
   const at = (pointer: string, message: string, key = false): Problem => ({
     file: doc.file,
@@ -120,50 +152,100 @@ function toProblem(doc: JsonDocument, root: SchemaAt, e: AjvError, all: AjvError
   const p = e.params
   switch (e.keyword) {
     case 'type':
-      return at(e.instancePath, `${fieldName(e.instancePath)}: expected ${listAlternatives(String(p.type).split(',').map((t) => typeNames[t] ?? t))}, found ${describeValue(value)}`)
+      return at(
+        e.instancePath,
+        `${fieldName(e.instancePath)}: expected ${listAlternatives(
+          String(p.type)
+            .split(',')
+            .map((t) => typeNames[t] ?? t),
+        )}, found ${describeValue(value)}`,
+      )
     case 'required':
       return at(e.instancePath, `missing required field "${String(p.missingProperty)}"`)
     case 'additionalProperties': {
       const name = String(p.additionalProperty)
       const pointer = `${e.instancePath}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`
-      const allowed = declaredProperties(schemasAtPointer(root, doc.value, parsePointer(e.instancePath)))
+      const allowed = declaredProperties(
+        schemasAtPointer(root, doc.value, parsePointer(e.instancePath)),
+      )
       return at(pointer, `unknown field "${name}"${didYouMean(name, allowed)}`, true)
     }
     case 'enum': {
       const allowed = (p.allowedValues as unknown[]).map(String)
-      const list = allowed.length <= 10 ? `: expected one of ${allowed.map((v) => `"${v}"`).join(', ')}` : ''
-      return at(e.instancePath, `${describeValue(value)} is not allowed for ${fieldName(e.instancePath)}${didYouMean(String(value), allowed) || list}`)
+      const list =
+        allowed.length <= 10 ? `: expected one of ${allowed.map((v) => `"${v}"`).join(', ')}` : ''
+      return at(
+        e.instancePath,
+        `${describeValue(value)} is not allowed for ${fieldName(e.instancePath)}${didYouMean(String(value), allowed) || list}`,
+      )
     }
     case 'const':
-      return at(e.instancePath, `${fieldName(e.instancePath)} must be ${JSON.stringify(p.allowedValue)}, found ${describeValue(value)}`)
+      return at(
+        e.instancePath,
+        `${fieldName(e.instancePath)} must be ${JSON.stringify(p.allowedValue)}, found ${describeValue(value)}`,
+      )
     case 'pattern': {
       const hint = hints?.get(String(p.pattern))
-      return at(e.instancePath, `${describeValue(value)} is not a valid value for ${fieldName(e.instancePath)}${hint ? `: ${hint}` : ''}`)
+      return at(
+        e.instancePath,
+        `${describeValue(value)} is not a valid value for ${fieldName(e.instancePath)}${hint ? `: ${hint}` : ''}`,
+      )
     }
     case 'minimum':
     case 'exclusiveMinimum':
     case 'maximum':
     case 'exclusiveMaximum': {
-      const words = { minimum: 'at least', exclusiveMinimum: 'more than', maximum: 'at most', exclusiveMaximum: 'less than' }[e.keyword]
-      return at(e.instancePath, `${fieldName(e.instancePath)} must be ${words} ${String(p.limit)}, found ${describeValue(value)}`)
+      const words = {
+        minimum: 'at least',
+        exclusiveMinimum: 'more than',
+        maximum: 'at most',
+        exclusiveMaximum: 'less than',
+      }[e.keyword]
+      return at(
+        e.instancePath,
+        `${fieldName(e.instancePath)} must be ${words} ${String(p.limit)}, found ${describeValue(value)}`,
+      )
     }
     case 'multipleOf':
-      return at(e.instancePath, `${fieldName(e.instancePath)} must be a multiple of ${String(p.multipleOf)}, found ${describeValue(value)}`)
+      return at(
+        e.instancePath,
+        `${fieldName(e.instancePath)} must be a multiple of ${String(p.multipleOf)}, found ${describeValue(value)}`,
+      )
     case 'minItems':
-      return at(e.instancePath, `${fieldName(e.instancePath)} needs at least ${String(p.limit)} item${p.limit === 1 ? '' : 's'}`)
+      return at(
+        e.instancePath,
+        `${fieldName(e.instancePath)} needs at least ${String(p.limit)} item${p.limit === 1 ? '' : 's'}`,
+      )
     case 'maxItems':
-      return at(e.instancePath, `${fieldName(e.instancePath)} may have at most ${String(p.limit)} items`)
+      return at(
+        e.instancePath,
+        `${fieldName(e.instancePath)} may have at most ${String(p.limit)} items`,
+      )
     case 'minLength':
-      return at(e.instancePath, p.limit === 1 ? `${fieldName(e.instancePath)} must not be empty` : `${fieldName(e.instancePath)} must be at least ${String(p.limit)} characters long`)
+      return at(
+        e.instancePath,
+        p.limit === 1
+          ? `${fieldName(e.instancePath)} must not be empty`
+          : `${fieldName(e.instancePath)} must be at least ${String(p.limit)} characters long`,
+      )
     case 'maxLength':
-      return at(e.instancePath, `${fieldName(e.instancePath)} must be at most ${String(p.limit)} characters long`)
+      return at(
+        e.instancePath,
+        `${fieldName(e.instancePath)} must be at most ${String(p.limit)} characters long`,
+      )
     case 'minProperties':
-      return at(e.instancePath, `${fieldName(e.instancePath)} needs at least ${String(p.limit)} field${p.limit === 1 ? '' : 's'}`)
+      return at(
+        e.instancePath,
+        `${fieldName(e.instancePath)} needs at least ${String(p.limit)} field${p.limit === 1 ? '' : 's'}`,
+      )
     case 'uniqueItems': {
       const i = Number(p.i)
       const j = Number(p.j)
       const list = Array.isArray(value) ? value : []
-      return at(`${e.instancePath}/${Math.max(i, j)}`, `${describeValue(list[Math.max(i, j)])} is listed twice in ${fieldName(e.instancePath)} (items ${Math.min(i, j) + 1} and ${Math.max(i, j) + 1})`)
+      return at(
+        `${e.instancePath}/${Math.max(i, j)}`,
+        `${describeValue(list[Math.max(i, j)])} is listed twice in ${fieldName(e.instancePath)} (items ${Math.min(i, j) + 1} and ${Math.max(i, j) + 1})`,
+      )
     }
     case 'propertyNames':
       return undefined
@@ -172,12 +254,19 @@ function toProblem(doc: JsonDocument, root: SchemaAt, e: AjvError, all: AjvError
       if (p.error === 'tag') return at(e.instancePath, `missing required field "${tag}"`)
       const schemas = schemasAtPointer(root, doc.value, parsePointer(e.instancePath))
       const options = tagOptions(schemas, tag)
-      const list = options.length <= 12 ? ` (expected ${options.map((o) => `"${o}"`).join(', ')})` : ''
-      return at(`${e.instancePath}/${tag}`, `unknown ${tag} "${String(p.tagValue)}"${didYouMean(String(p.tagValue), options) || list}`)
+      const list =
+        options.length <= 12 ? ` (expected ${options.map((o) => `"${o}"`).join(', ')})` : ''
+      return at(
+        `${e.instancePath}/${tag}`,
+        `unknown ${tag} "${String(p.tagValue)}"${didYouMean(String(p.tagValue), options) || list}`,
+      )
     }
     case 'anyOf':
     case 'oneOf':
-      return at(e.instancePath, `${fieldName(e.instancePath)}: ${unionSummary(all, e.instancePath, value)}`)
+      return at(
+        e.instancePath,
+        `${fieldName(e.instancePath)}: ${unionSummary(all, e.instancePath, value)}`,
+      )
     default:
       if (e.propertyName !== undefined) return undefined
       return at(e.instancePath, `${fieldName(e.instancePath)}: ${e.message ?? 'invalid value'}`)
@@ -189,7 +278,9 @@ function tagOptions(schemas: SchemaAt[], tag: string): string[] {
   for (const s of schemas) {
     const union = (s.schema.oneOf ?? s.schema.anyOf) as unknown[] | undefined
     if (!union) continue
-    for (const b of union) for (const v of branchTagValues({ file: s.file, schema: b as never }, tag)) out.push(String(v))
+    for (const b of union)
+      for (const v of branchTagValues({ file: s.file, schema: b as never }, tag))
+        out.push(String(v))
   }
   return [...new Set(out)]
 }
@@ -213,4 +304,3 @@ export function propertyNameProblems(doc: JsonDocument, errors: AjvError[]): Pro
   }
   return out
 }
-

@@ -22,7 +22,13 @@ export type ContentFormat = keyof typeof CONTENT_SCHEMAS
  * keys do), x-expression (the string is an expression), x-hint (how to fix a pattern mismatch),
  * x-patch-of (the object is a merge patch over that format).
  */
-export const SCHEMA_ANNOTATIONS = ['x-ref', 'x-ref-keys', 'x-expression', 'x-hint', 'x-patch-of'] as const
+export const SCHEMA_ANNOTATIONS = [
+  'x-ref',
+  'x-ref-keys',
+  'x-expression',
+  'x-hint',
+  'x-patch-of',
+] as const
 
 /** Content folders and the formats each may hold. */
 export const CONTENT_FOLDERS: Readonly<Record<string, readonly ContentFormat[]>> = {

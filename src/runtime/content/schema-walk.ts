@@ -30,7 +30,11 @@ function pointerGet(root: unknown, fragment: string): unknown {
 
 export function resolveRef(ref: string, fromFile: string): SchemaAt {
   const [path, fragment = ''] = ref.split('#')
-  const file = path ? (path.startsWith(SCHEMA_ID_BASE) ? path.slice(SCHEMA_ID_BASE.length) : path) : fromFile
+  const file = path
+    ? path.startsWith(SCHEMA_ID_BASE)
+      ? path.slice(SCHEMA_ID_BASE.length)
+      : path
+    : fromFile
   const root = schemaFiles[file]
   if (!root) throw new Error(`schema ${file} not found (from ${fromFile})`)
   const schema = fragment ? pointerGet(root, fragment) : root
@@ -64,8 +68,10 @@ function admits(at: SchemaAt, value: unknown): boolean {
   if (Array.isArray(s.enum) && !s.enum.includes(value)) return false
   if (typeof s.$ref === 'string') return admits(resolveRef(s.$ref, at.file), value)
   if (s.type === undefined && 'properties' in s && !isObject(value)) return false
-  if (Array.isArray(s.anyOf)) return s.anyOf.some((b) => admits({ file: at.file, schema: b as JsonSchema }, value))
-  if (Array.isArray(s.oneOf)) return s.oneOf.some((b) => admits({ file: at.file, schema: b as JsonSchema }, value))
+  if (Array.isArray(s.anyOf))
+    return s.anyOf.some((b) => admits({ file: at.file, schema: b as JsonSchema }, value))
+  if (Array.isArray(s.oneOf))
+    return s.oneOf.some((b) => admits({ file: at.file, schema: b as JsonSchema }, value))
   return true
 }
 
@@ -80,7 +86,8 @@ export function expand(at: SchemaAt, value: unknown): SchemaAt[] {
     out.push(node)
     const s = node.schema
     if (typeof s.$ref === 'string') visit(resolveRef(s.$ref, node.file), depth + 1)
-    for (const part of (s.allOf as JsonSchema[] | undefined) ?? []) visit({ file: node.file, schema: part }, depth + 1)
+    for (const part of (s.allOf as JsonSchema[] | undefined) ?? [])
+      visit({ file: node.file, schema: part }, depth + 1)
     const union = (s.oneOf ?? s.anyOf) as JsonSchema[] | undefined
     if (union) {
       const branches = union.map((b) => ({ file: node.file, schema: b }))
@@ -101,7 +108,9 @@ export function expand(at: SchemaAt, value: unknown): SchemaAt[] {
 export function branchTagValues(branch: SchemaAt, tag: string): unknown[] {
   const values: unknown[] = []
   for (const s of expand(branch, undefined)) {
-    const prop = isObject(s.schema.properties) ? (s.schema.properties[tag] as JsonSchema | undefined) : undefined
+    const prop = isObject(s.schema.properties)
+      ? (s.schema.properties[tag] as JsonSchema | undefined)
+      : undefined
     if (prop && 'const' in prop) values.push(prop.const)
     if (prop && Array.isArray(prop.enum)) values.push(...prop.enum)
   }
@@ -114,7 +123,8 @@ export function childSchemas(parents: SchemaAt[], parentValue: unknown, key: str
   for (const p of parents) {
     const s = p.schema
     if (Array.isArray(parentValue)) {
-      if (isObject(s.items) || s.items === true) out.push({ file: p.file, schema: (s.items === true ? {} : s.items) as JsonSchema })
+      if (isObject(s.items) || s.items === true)
+        out.push({ file: p.file, schema: (s.items === true ? {} : s.items) as JsonSchema })
       continue
     }
     if (isObject(s.properties) && key in s.properties) {
@@ -130,12 +140,18 @@ export function childSchemas(parents: SchemaAt[], parentValue: unknown, key: str
 /** Field names a schema (set) declares for an object, for "did you mean" on unknown fields. */
 export function declaredProperties(schemas: SchemaAt[]): string[] {
   const names = new Set<string>()
-  for (const s of schemas) if (isObject(s.schema.properties)) for (const k of Object.keys(s.schema.properties)) names.add(k)
+  for (const s of schemas)
+    if (isObject(s.schema.properties))
+      for (const k of Object.keys(s.schema.properties)) names.add(k)
   return [...names]
 }
 
 /** The expanded schemas at a pointer of a value. */
-export function schemasAtPointer(root: SchemaAt, value: unknown, segments: readonly string[]): SchemaAt[] {
+export function schemasAtPointer(
+  root: SchemaAt,
+  value: unknown,
+  segments: readonly string[],
+): SchemaAt[] {
   let schemas = expand(root, value)
   let node = value
   for (const seg of segments) {
@@ -157,7 +173,11 @@ export interface AnnotatedSite {
  * marked x-patch-of is walked with the patched format's schema (its required fields waived, as a
  * patch only mentions what it changes).
  */
-export function walkWithSchema(root: SchemaAt, value: unknown, visit: (site: AnnotatedSite) => void): void {
+export function walkWithSchema(
+  root: SchemaAt,
+  value: unknown,
+  visit: (site: AnnotatedSite) => void,
+): void {
   const step = (schemas: SchemaAt[], node: unknown, pointer: string, depth: number): void => {
     if (depth > 64) return
     const patchOf = schemas.map((s) => s.schema['x-patch-of']).find((x) => typeof x === 'string')
@@ -168,10 +188,22 @@ export function walkWithSchema(root: SchemaAt, value: unknown, visit: (site: Ann
     visit({ pointer, value: node, schemas })
     if (isObject(node)) {
       for (const [k, v] of Object.entries(node)) {
-        step(childSchemas(schemas, node, k).flatMap((s) => expand(s, v)), v, `${pointer}/${escapePointerSegment(k)}`, depth + 1)
+        step(
+          childSchemas(schemas, node, k).flatMap((s) => expand(s, v)),
+          v,
+          `${pointer}/${escapePointerSegment(k)}`,
+          depth + 1,
+        )
       }
     } else if (Array.isArray(node)) {
-      node.forEach((v, i) => step(childSchemas(schemas, node, String(i)).flatMap((s) => expand(s, v)), v, `${pointer}/${i}`, depth + 1))
+      node.forEach((v, i) =>
+        step(
+          childSchemas(schemas, node, String(i)).flatMap((s) => expand(s, v)),
+          v,
+          `${pointer}/${i}`,
+          depth + 1,
+        ),
+      )
     }
   }
   step(expand(root, value), value, '', 0)
@@ -189,7 +221,8 @@ export function patternHints(): Map<string, string> {
   const visit = (node: unknown): void => {
     if (Array.isArray(node)) node.forEach(visit)
     else if (isObject(node)) {
-      if (typeof node.pattern === 'string' && typeof node['x-hint'] === 'string') hints.set(node.pattern, node['x-hint'])
+      if (typeof node.pattern === 'string' && typeof node['x-hint'] === 'string')
+        hints.set(node.pattern, node['x-hint'])
       Object.values(node).forEach(visit)
     }
   }

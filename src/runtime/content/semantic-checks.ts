@@ -11,7 +11,11 @@ function problem(file: ContentFile, pointer: string, message: string): Problem {
   return { file: file.doc.file, ...locate(file.doc, pointer), pointer, message, severity: 'error' }
 }
 
-function mapProblems(file: ContentFile, map: LoadedMap, _vocabulary: Vocabulary | undefined): Problem[] {
+function mapProblems(
+  file: ContentFile,
+  map: LoadedMap,
+  _vocabulary: Vocabulary | undefined,
+): Problem[] {
   const out: Problem[] = []
   const seen = new Map<string, number>()
   ;(map.map.hexsides ?? []).forEach((h, i) => {
@@ -19,13 +23,25 @@ function mapProblems(file: ContentFile, map: LoadedMap, _vocabulary: Vocabulary 
     if (!side.ok) out.push(problem(file, `/hexsides/${i}/side`, side.message))
     const key = `${h.hex}/${h.side}`
     const first = seen.get(key)
-    if (first !== undefined) out.push(problem(file, `/hexsides/${i}`, `hexside ${h.hex} ${h.side} is already described (hexsides item ${first + 1}); merge the features into one entry`))
+    if (first !== undefined)
+      out.push(
+        problem(
+          file,
+          `/hexsides/${i}`,
+          `hexside ${h.hex} ${h.side} is already described (hexsides item ${first + 1}); merge the features into one entry`,
+        ),
+      )
     else seen.set(key, i)
   })
   return out
 }
 
-function scenarioProblems(file: ContentFile, scenario: Scenario, ruleset: ResolvedRuleset, map: LoadedMap): Problem[] {
+function scenarioProblems(
+  file: ContentFile,
+  scenario: Scenario,
+  ruleset: ResolvedRuleset,
+  map: LoadedMap,
+): Problem[] {
   const out: Problem[] = []
   const mode = ruleset.board?.facing?.mode ?? 'none'
   const occupied = new Map<string, string>()
@@ -33,31 +49,61 @@ function scenarioProblems(file: ContentFile, scenario: Scenario, ruleset: Resolv
   scenario.sides.forEach((side, s) => {
     const place = (u: Scenario['sides'][number]['units'][number], pointer: string) => {
       const earlier = unitIds.get(u.id)
-      if (earlier) out.push(problem(file, `${pointer}/id`, `unit id "${u.id}" is already used (${earlier})`))
+      if (earlier)
+        out.push(problem(file, `${pointer}/id`, `unit id "${u.id}" is already used (${earlier})`))
       else unitIds.set(u.id, pointer)
       if (u.facing !== undefined) {
-        if (mode === 'none') out.push(problem(file, `${pointer}/facing`, `ruleset "${ruleset.id}" does not use facing; remove it`))
+        if (mode === 'none')
+          out.push(
+            problem(
+              file,
+              `${pointer}/facing`,
+              `ruleset "${ruleset.id}" does not use facing; remove it`,
+            ),
+          )
         else {
-          const check = mode === 'vertex' ? vertexClockFromName(u.facing, map.grid.orientation) : sideClockFromName(u.facing, map.grid.orientation)
+          const check =
+            mode === 'vertex'
+              ? vertexClockFromName(u.facing, map.grid.orientation)
+              : sideClockFromName(u.facing, map.grid.orientation)
           if (!check.ok) out.push(problem(file, `${pointer}/facing`, check.message))
         }
       }
       const type = ruleset.unitTypes.find((t) => t.id === u.type)
-      const leader = type && ruleset.unitClasses.find((c) => c.id === type.class)?.flags?.includes('leader')
+      const leader =
+        type && ruleset.unitClasses.find((c) => c.id === type.class)?.flags?.includes('leader')
       if (u.hex && !leader) {
         const other = occupied.get(u.hex)
         const limit = ruleset.board?.stacking?.limit
         if (other && limit === 1 && !ruleset.board?.stacking?.counts) {
-          out.push(problem(file, `${pointer}/hex`, `hex ${u.hex} already holds ${other}; the stacking limit is one unit`))
+          out.push(
+            problem(
+              file,
+              `${pointer}/hex`,
+              `hex ${u.hex} already holds ${other}; the stacking limit is one unit`,
+            ),
+          )
         }
         occupied.set(u.hex, u.id)
       }
     }
     side.units.forEach((u, i) => place(u, `/sides/${s}/units/${i}`))
-    ;(side.reinforcements ?? []).forEach((r, ri) => r.units.forEach((u, i) => place(u, `/sides/${s}/reinforcements/${ri}/units/${i}`)))
+    ;(side.reinforcements ?? []).forEach((r, ri) =>
+      r.units.forEach((u, i) => place(u, `/sides/${s}/reinforcements/${ri}/units/${i}`)),
+    )
     ;(side.commands ?? []).forEach((c, ci) => {
-      if (c.leader && !side.units.some((u) => u.id === c.leader) && !(side.reinforcements ?? []).some((r) => r.units.some((u) => u.id === c.leader))) {
-        out.push(problem(file, `/sides/${s}/commands/${ci}/leader`, `leader "${c.leader}" of command "${c.id}" is not a unit of side "${side.id}"`))
+      if (
+        c.leader &&
+        !side.units.some((u) => u.id === c.leader) &&
+        !(side.reinforcements ?? []).some((r) => r.units.some((u) => u.id === c.leader))
+      ) {
+        out.push(
+          problem(
+            file,
+            `/sides/${s}/commands/${ci}/leader`,
+            `leader "${c.leader}" of command "${c.id}" is not a unit of side "${side.id}"`,
+          ),
+        )
       }
     })
   })

@@ -48,7 +48,10 @@ export function suggest(word: string, candidates: Iterable<string>): string | un
     // Cheap reject: the length gap alone is a lower bound on the distance.
     if (Math.abs(other.length - lower.length) > limit) continue
     const distance = other === lower ? 0 : editDistance(lower, other)
-    if (distance < bestDistance || (distance === bestDistance && best !== undefined && candidate < best)) {
+    if (
+      distance < bestDistance ||
+      (distance === bestDistance && best !== undefined && candidate < best)
+    ) {
       best = candidate
       bestDistance = distance
     }

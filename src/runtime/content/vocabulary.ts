@@ -46,8 +46,10 @@ export const REF_KIND_NAMES: Readonly<Record<string, string>> = {
   scenarioFile: 'scenario',
 }
 
-const ids = (items: readonly { id: string }[] | undefined): Set<string> => new Set((items ?? []).map((i) => i.id))
-const keys = (items: readonly { key: string }[] | undefined): Set<string> => new Set((items ?? []).map((i) => i.key))
+const ids = (items: readonly { id: string }[] | undefined): Set<string> =>
+  new Set((items ?? []).map((i) => i.id))
+const keys = (items: readonly { key: string }[] | undefined): Set<string> =>
+  new Set((items ?? []).map((i) => i.key))
 
 export function rulesetVocabulary(r: ResolvedRuleset): Vocabulary {
   const v: Vocabulary = new Map()
@@ -76,7 +78,10 @@ export function rulesetVocabulary(r: ResolvedRuleset): Vocabulary {
 }
 
 /** Adds names defined inside one file (its own groups, columns, sides…) to a vocabulary. */
-export function withLocal(base: Vocabulary | undefined, local: Record<string, Iterable<string>>): Vocabulary {
+export function withLocal(
+  base: Vocabulary | undefined,
+  local: Record<string, Iterable<string>>,
+): Vocabulary {
   const v: Vocabulary = new Map()
   for (const [k, set] of base ?? []) v.set(k, new Set(set))
   for (const [k, names] of Object.entries(local)) {
@@ -88,7 +93,9 @@ export function withLocal(base: Vocabulary | undefined, local: Record<string, It
 }
 
 /** Entities defined twice in a resolved ruleset (two unit sets both defining "kn"). */
-export function duplicateEntityIds(r: ResolvedRuleset): { kind: string; id: string; index: number }[] {
+export function duplicateEntityIds(
+  r: ResolvedRuleset,
+): { kind: string; id: string; index: number }[] {
   const out: { kind: string; id: string; index: number }[] = []
   const check = (kind: string, items: readonly { id: string }[] | undefined): void => {
     const seen = new Set<string>()

@@ -144,7 +144,8 @@ export function evaluateNumber(
   const value = evaluateExpression(rules, context, source, variables, where)
   if (typeof value !== 'number' || !Number.isFinite(value))
     fail(where, `"${source}" must give a number, but gave ${describe(value)}`)
-  return value as number
+  // -(0) is -0, which would print as "-0" in a breakdown and hash differently from 0.
+  return value === 0 ? 0 : (value as number)
 }
 
 export function evaluateText(

@@ -38,42 +38,66 @@ describe('loader', () => {
     expect(s.value.map.grid).toEqual({ orientation: 'flat', offset: 'even', columns: 6, rows: 5 })
     expect(s.value.options).toEqual({ fog: true })
     expect(s.value.rules.ruleset.id).toBe('mini')
-    const withVariant = loadLibrary(mini).scenario('mini-battle', { variants: ['mini-plus'], options: { fog: false } })
-    expect(withVariant.ok && withVariant.value.rules.unitTypes.get('lancer')?.ratings).toEqual({ strength: 5 })
+    const withVariant = loadLibrary(mini).scenario('mini-battle', {
+      variants: ['mini-plus'],
+      options: { fog: false },
+    })
+    expect(withVariant.ok && withVariant.value.rules.unitTypes.get('lancer')?.ratings).toEqual({
+      strength: 5,
+    })
     expect(withVariant.ok && withVariant.value.options).toEqual({ fog: false })
   })
 
   it('refuses an unknown variant or option with a suggestion', () => {
     const lib = loadLibrary(mini)
     const v = lib.scenario('mini-battle', { variants: ['mini-pluss'] })
-    expect(v.ok ? [] : v.problems.map((p) => p.message)).toEqual(['unknown variant "mini-pluss" — did you mean "mini-plus"?'])
+    expect(v.ok ? [] : v.problems.map((p) => p.message)).toEqual([
+      'unknown variant "mini-pluss" — did you mean "mini-plus"?',
+    ])
     const o = lib.scenario('mini-battle', { options: { fogg: true } })
-    expect(o.ok ? [] : o.problems.map((p) => p.message)).toEqual(['no optional rule "fogg" — did you mean "fog"?'])
+    expect(o.ok ? [] : o.problems.map((p) => p.message)).toEqual([
+      'no optional rule "fogg" — did you mean "fog"?',
+    ])
   })
 
   it('locates a bad value written by a variant patch in the variant file', () => {
-    const edited = withEdit(mini, 'rulesets/mini-plus.json', (t) => t.replace('"ratings": { "strength": 5 }', '"ratings": { "strength": [5] }'))
+    const edited = withEdit(mini, 'rulesets/mini-plus.json', (t) =>
+      t.replace('"ratings": { "strength": 5 }', '"ratings": { "strength": [5] }'),
+    )
     expect(validateContent(edited).problems.map(formatProblem)).toEqual([
       'test/fixtures/mini/rulesets/mini-plus.json:8:62: "strength": expected a number, text or true or false, found a list (at /patch/unitTypes/0/ratings/strength)',
     ])
   })
 
   it('locates an operation on an unknown entity at its path', () => {
-    const edited = withEdit(mini, 'rulesets/mini-plus.json', (t) => t.replace('/tables/@mini-crt/rows', '/tables/@mini-ctr/rows'))
+    const edited = withEdit(mini, 'rulesets/mini-plus.json', (t) =>
+      t.replace('/tables/@mini-crt/rows', '/tables/@mini-ctr/rows'),
+    )
     const lines = validateContent(edited).problems.map(formatProblem)
     expect(lines).toHaveLength(1)
-    expect(lines[0]).toMatch(/^test\/fixtures\/mini\/rulesets\/mini-plus\.json:11:45: operation 1: no item with id "mini-ctr" in \/tables.*did you mean "mini-crt"\?/)
+    expect(lines[0]).toMatch(
+      /^test\/fixtures\/mini\/rulesets\/mini-plus\.json:11:45: operation 1: no item with id "mini-ctr" in \/tables.*did you mean "mini-crt"\?/,
+    )
   })
 
   it('locates an expression error at the character inside the string', () => {
-    const edited = withEdit(mini, 'tables/mini-drm.json', (t) => t.replace('size(attackers) - size(defenders)"', 'size(attackers) - size(defendrs)"'))
+    const edited = withEdit(mini, 'tables/mini-drm.json', (t) =>
+      t.replace('size(attackers) - size(defenders)"', 'size(attackers) - size(defendrs)"'),
+    )
     const lines = validateContent(edited).problems.map(formatProblem)
     expect(lines).toHaveLength(1)
-    expect(lines[0]).toBe('test/fixtures/mini/tables/mini-drm.json:9:84: unknown variable "defendrs" — did you mean "defenders"? (at /terms/0/value)')
+    expect(lines[0]).toBe(
+      'test/fixtures/mini/tables/mini-drm.json:9:84: unknown variable "defendrs" — did you mean "defenders"? (at /terms/0/value)',
+    )
   })
 
   it('locates a condition that is not true or false', () => {
-    const edited = withEdit(mini, 'rulesets/mini.json', (t) => t.replace(`"column": "defender.status == 'ok' ? 'ok' : 'shaken'"`, `"column": "defender.status == 'okay' ? 'ok' : 'shaken'"`))
+    const edited = withEdit(mini, 'rulesets/mini.json', (t) =>
+      t.replace(
+        `"column": "defender.status == 'ok' ? 'ok' : 'shaken'"`,
+        `"column": "defender.status == 'okay' ? 'ok' : 'shaken'"`,
+      ),
+    )
     const lines = validateContent(edited).problems.map(formatProblem)
     expect(lines).toHaveLength(1)
     expect(lines[0]).toMatch(/mini\.json:\d+:\d+: .*"okay".*did you mean "ok"\?/)
@@ -81,7 +105,9 @@ describe('loader', () => {
 
   describe('a scenario victory section', () => {
     const withVictory = (victory: string) =>
-      withEdit(mini, 'scenarios/mini-battle.json', (t) => t.replace('"setup":', `"victory": ${victory},\n  "setup":`))
+      withEdit(mini, 'scenarios/mini-battle.json', (t) =>
+        t.replace('"setup":', `"victory": ${victory},\n  "setup":`),
+      )
     const conditions = (sources: ReturnType<typeof withVictory>) => {
       const s = loadLibrary(sources).scenario('mini-battle')
       if (!s.ok) throw new Error(s.problems.map(formatProblem).join('\n'))
@@ -100,22 +126,34 @@ describe('loader', () => {
     })
 
     it('drops a ruleset condition marked $delete, and says so when there is none to drop', () => {
-      expect(conditions(withVictory('{ "conditions": [{ "id": "wipe-out", "$delete": true }] }'))).toEqual([])
-      const lines = validateContent(withVictory('{ "conditions": [{ "id": "wipe-ot", "$delete": true }] }')).problems.map(formatProblem)
+      expect(
+        conditions(withVictory('{ "conditions": [{ "id": "wipe-out", "$delete": true }] }')),
+      ).toEqual([])
+      const lines = validateContent(
+        withVictory('{ "conditions": [{ "id": "wipe-ot", "$delete": true }] }'),
+      ).problems.map(formatProblem)
       expect(lines).toEqual([
         'test/fixtures/mini/scenarios/mini-battle.json:9:39: patch: no item with id "wipe-ot" in /victory/conditions to delete — did you mean "wipe-out"? (at /victory/conditions/0/id)',
       ])
     })
 
     it('locates a misspelt resource or a bad expression in the scenario file', () => {
-      const badRef = withVictory('{ "conditions": [{ "id": "x", "label": "X", "kind": "check", "at": "turn-end", "resolution": "clsh" }] }')
+      const badRef = withVictory(
+        '{ "conditions": [{ "id": "x", "label": "X", "kind": "check", "at": "turn-end", "resolution": "clsh" }] }',
+      )
       const lines = validateContent(badRef).problems.map(formatProblem)
       expect(lines).toHaveLength(1)
-      expect(lines[0]).toMatch(/^test\/fixtures\/mini\/scenarios\/mini-battle\.json:9:\d+: unknown resolution "clsh".* \(at \/victory\/conditions\/0\/resolution\)$/)
-      const badWhen = withVictory('{ "conditions": [{ "id": "x", "label": "X", "kind": "threshold", "at": "turn-end", "when": "side.trakcs.x > 1" }] }')
+      expect(lines[0]).toMatch(
+        /^test\/fixtures\/mini\/scenarios\/mini-battle\.json:9:\d+: unknown resolution "clsh".* \(at \/victory\/conditions\/0\/resolution\)$/,
+      )
+      const badWhen = withVictory(
+        '{ "conditions": [{ "id": "x", "label": "X", "kind": "threshold", "at": "turn-end", "when": "side.trakcs.x > 1" }] }',
+      )
       const when = validateContent(badWhen).problems.map(formatProblem)
       expect(when).toHaveLength(1)
-      expect(when[0]).toMatch(/^test\/fixtures\/mini\/scenarios\/mini-battle\.json:9:\d+: .*trakcs.* \(at \/victory\/conditions\/0\/when\)$/)
+      expect(when[0]).toMatch(
+        /^test\/fixtures\/mini\/scenarios\/mini-battle\.json:9:\d+: .*trakcs.* \(at \/victory\/conditions\/0\/when\)$/,
+      )
     })
   })
 })

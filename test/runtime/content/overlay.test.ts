@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { fc, test } from '@fast-check/vitest'
-import type { Indexed, Json, JsonObject, Origin, OverlayError, OverlayResult } from '../../../src/runtime/content/overlay'
+import type {
+  Indexed,
+  Json,
+  JsonObject,
+  Origin,
+  OverlayError,
+  OverlayResult,
+} from '../../../src/runtime/content/overlay'
 import {
   applyMergePatch,
   applyOperations,
@@ -71,7 +78,10 @@ function expectTraceable(result: Indexed, sources: Record<string, unknown>): voi
   for (const [pointer, value] of leaves(result.value)) {
     const origin = locateOrigin(result.index, pointer)
     expect(Object.keys(sources), `file of ${pointer}`).toContain(origin.file)
-    expect(deref(sources[origin.file], origin.pointer), `${pointer} -> ${origin.file}#${origin.pointer}`).toEqual(value)
+    expect(
+      deref(sources[origin.file], origin.pointer),
+      `${pointer} -> ${origin.file}#${origin.pointer}`,
+    ).toEqual(value)
   }
 }
 
@@ -106,8 +116,18 @@ const mergeCases: MergeCase[] = [
     patch: { a: null, b: { c: null } },
     expected: { b: { d: 3 } },
   },
-  { name: 'null on a missing key does nothing', base: { a: 1 }, patch: { z: null }, expected: { a: 1 } },
-  { name: 'a primitive replaces an object', base: { a: { b: 1 } }, patch: { a: 3 }, expected: { a: 3 } },
+  {
+    name: 'null on a missing key does nothing',
+    base: { a: 1 },
+    patch: { z: null },
+    expected: { a: 1 },
+  },
+  {
+    name: 'a primitive replaces an object',
+    base: { a: { b: 1 } },
+    patch: { a: 3 },
+    expected: { a: 3 },
+  },
   {
     name: 'an object over a primitive starts from {} and drops its nulls',
     base: { a: 1 },
@@ -116,9 +136,19 @@ const mergeCases: MergeCase[] = [
   },
   {
     name: 'an entity merges by id',
-    base: { xs: [{ id: 'x', v: 1, w: 1 }, { id: 'y', v: 2 }] },
+    base: {
+      xs: [
+        { id: 'x', v: 1, w: 1 },
+        { id: 'y', v: 2 },
+      ],
+    },
     patch: { xs: [{ id: 'y', v: 3, w: null }] },
-    expected: { xs: [{ id: 'x', v: 1, w: 1 }, { id: 'y', v: 3 }] },
+    expected: {
+      xs: [
+        { id: 'x', v: 1, w: 1 },
+        { id: 'y', v: 3 },
+      ],
+    },
   },
   {
     name: '$replace replaces the entity whole',
@@ -142,15 +172,29 @@ const mergeCases: MergeCase[] = [
     name: 'base order is kept, new ids go last in patch order',
     base: { xs: [{ id: 'a' }, { id: 'b' }, { id: 'c' }] },
     patch: { xs: [{ id: 'c', v: 1 }, { id: 'new1' }, { id: 'a', v: 2 }, { id: 'new2' }] },
-    expected: { xs: [{ id: 'a', v: 2 }, { id: 'b' }, { id: 'c', v: 1 }, { id: 'new1' }, { id: 'new2' }] },
+    expected: {
+      xs: [{ id: 'a', v: 2 }, { id: 'b' }, { id: 'c', v: 1 }, { id: 'new1' }, { id: 'new2' }],
+    },
   },
   {
     name: 'items with the same id apply one after the other',
     base: { xs: [{ id: 'x', v: 1 }] },
-    patch: { xs: [{ id: 'x', v: 2 }, { id: 'x', w: 3 }, { id: 'x', $delete: true }, { id: 'x', z: 1 }] },
+    patch: {
+      xs: [
+        { id: 'x', v: 2 },
+        { id: 'x', w: 3 },
+        { id: 'x', $delete: true },
+        { id: 'x', z: 1 },
+      ],
+    },
     expected: { xs: [{ id: 'x', z: 1 }] },
   },
-  { name: 'an array of primitives replaces', base: { xs: [1, 2, 3] }, patch: { xs: [4] }, expected: { xs: [4] } },
+  {
+    name: 'an array of primitives replaces',
+    base: { xs: [1, 2, 3] },
+    patch: { xs: [4] },
+    expected: { xs: [4] },
+  },
   {
     name: 'a patch array with an item without id replaces',
     base: { xs: [{ id: 'x', v: 1 }, { id: 'y' }] },
@@ -169,7 +213,12 @@ const mergeCases: MergeCase[] = [
     patch: { xs: [{ id: 1, w: 1 }] },
     expected: { xs: [{ id: 1, w: 1 }] },
   },
-  { name: '[] empties an entity array', base: { xs: [{ id: 'x' }] }, patch: { xs: [] }, expected: { xs: [] } },
+  {
+    name: '[] empties an entity array',
+    base: { xs: [{ id: 'x' }] },
+    patch: { xs: [] },
+    expected: { xs: [] },
+  },
   {
     name: 'an entity array over a missing key is built by id',
     base: {},
@@ -212,22 +261,39 @@ const mergeCases: MergeCase[] = [
         { id: 'fire', steps: [] },
       ],
     },
-    patch: { resolutions: [{ id: 'shock', steps: [{ id: 'roll', table: 'c' }, { id: 'pre', note: null }, { id: 'post' }] }] },
+    patch: {
+      resolutions: [
+        {
+          id: 'shock',
+          steps: [{ id: 'roll', table: 'c' }, { id: 'pre', note: null }, { id: 'post' }],
+        },
+      ],
+    },
     expected: {
       resolutions: [
-        { id: 'shock', steps: [{ id: 'pre', table: 'a' }, { id: 'roll', table: 'c' }, { id: 'post' }] },
+        {
+          id: 'shock',
+          steps: [{ id: 'pre', table: 'a' }, { id: 'roll', table: 'c' }, { id: 'post' }],
+        },
         { id: 'fire', steps: [] },
       ],
     },
   },
-  { name: 'a non-object patch replaces the whole value', base: { a: 1 }, patch: 'x', expected: 'x' },
+  {
+    name: 'a non-object patch replaces the whole value',
+    base: { a: 1 },
+    patch: 'x',
+    expected: 'x',
+  },
 ]
 
 describe('applyMergePatch', () => {
   it.each(mergeCases)('$name', ({ base, patch, expected }) => {
     const input = indexed(deepFreeze(structuredClone(base)))
     deepFreeze(input.value)
-    const result = ok(applyMergePatch(input, deepFreeze(structuredClone(patch)), at('v.json', '/patch')))
+    const result = ok(
+      applyMergePatch(input, deepFreeze(structuredClone(patch)), at('v.json', '/patch')),
+    )
     expect(result.value).toEqual(expected)
     expectNoSharing(result.value, input.value, patch)
     expectTraceable(result, { 'base.json': base, 'v.json': { patch } })
@@ -237,7 +303,10 @@ describe('applyMergePatch', () => {
     const base = indexed({ xs: [{ id: 'x', v: { w: 1 } }, { id: 'y' }], o: { p: [1, 2] } })
     deepFreeze(base.value)
     const snapshot = structuredClone(base.value)
-    const patch = deepFreeze({ xs: [{ id: 'x', v: { w: 2 } }, { id: 'y', $delete: true }, { id: 'z' }], o: { p: [3] } })
+    const patch = deepFreeze({
+      xs: [{ id: 'x', v: { w: 2 } }, { id: 'y', $delete: true }, { id: 'z' }],
+      o: { p: [3] },
+    })
     const result = ok(applyMergePatch(base, patch, at('v.json', '/patch')))
     expect(base.value).toEqual(snapshot)
     expect(locateOrigin(base.index, '/xs/1')).toEqual(at('base.json', '/xs/1'))
@@ -258,13 +327,23 @@ describe('applyMergePatch', () => {
       name: '$delete of an unknown id, with a suggestion',
       base: { tables: [{ id: 'shock-crt' }, { id: 'fire-crt' }] },
       patchJson: '{"tables":[{"id":"shock-crtt","$delete":true}]}',
-      errors: [['patch: no item with id "shock-crtt" in /tables to delete — did you mean "shock-crt"?', '/patch/tables/0/id']],
+      errors: [
+        [
+          'patch: no item with id "shock-crtt" in /tables to delete — did you mean "shock-crt"?',
+          '/patch/tables/0/id',
+        ],
+      ],
     },
     {
       name: '$delete with other keys',
       base: { xs: [{ id: 'x' }] },
       patchJson: '{"xs":[{"id":"x","$delete":true,"v":1}]}',
-      errors: [['patch: an item with "$delete" must have only "id" and "$delete"; remove "v"', '/patch/xs/0/v']],
+      errors: [
+        [
+          'patch: an item with "$delete" must have only "id" and "$delete"; remove "v"',
+          '/patch/xs/0/v',
+        ],
+      ],
     },
     {
       name: '$replace that is not a boolean',
@@ -276,7 +355,12 @@ describe('applyMergePatch', () => {
       name: '$delete in an array that replaces',
       base: { xs: [{ id: 'x' }] },
       patchJson: '{"xs":[{"id":"x","$delete":true},{"v":1}]}',
-      errors: [[/"\$delete" only works on an item of an array whose items all have an "id"; this array replaces \/xs whole/, '/patch/xs/0/$delete']],
+      errors: [
+        [
+          /"\$delete" only works on an item of an array whose items all have an "id"; this array replaces \/xs whole/,
+          '/patch/xs/0/$delete',
+        ],
+      ],
     },
     {
       name: '$replace against a base array without ids',
@@ -288,7 +372,12 @@ describe('applyMergePatch', () => {
       name: '$replace on a plain object',
       base: { a: { b: 1 } },
       patchJson: '{"a":{"$replace":true,"b":2}}',
-      errors: [['patch: "$replace" only works on an item of an array whose items all have an "id"', '/patch/a/$replace']],
+      errors: [
+        [
+          'patch: "$replace" only works on an item of an array whose items all have an "id"',
+          '/patch/a/$replace',
+        ],
+      ],
     },
     {
       name: '__proto__ at the top',
@@ -314,7 +403,11 @@ describe('applyMergePatch', () => {
   ]
 
   it.each(errorCases)('reports $name', ({ base, patchJson, errors }) => {
-    const result = applyMergePatch(indexed(base), JSON.parse(patchJson), at('rulesets/v.json', '/patch'))
+    const result = applyMergePatch(
+      indexed(base),
+      JSON.parse(patchJson),
+      at('rulesets/v.json', '/patch'),
+    )
     const found = failed(result)
     expect(found).toHaveLength(errors.length)
     errors.forEach(([message, pointer], i) => {
@@ -364,17 +457,41 @@ const opCases: OpCase[] = [
     ops: [{ op: 'replace', path: '/tables/@shock-crt/rows/1/cells/1', value: 'X' }],
     change: (d) => ((d.tables[1] as { rows: { cells: string[] }[] }).rows[1]!.cells[1] = 'X'),
   },
-  { name: 'add with - appends', ops: [{ op: 'add', path: '/list/-', value: 3 }], change: (d) => d.list.push(3) },
-  { name: 'add at an index inserts', ops: [{ op: 'add', path: '/list/0', value: 0 }], change: (d) => d.list.unshift(0) },
+  {
+    name: 'add with - appends',
+    ops: [{ op: 'add', path: '/list/-', value: 3 }],
+    change: (d) => d.list.push(3),
+  },
+  {
+    name: 'add at an index inserts',
+    ops: [{ op: 'add', path: '/list/0', value: 0 }],
+    change: (d) => d.list.unshift(0),
+  },
   {
     name: 'add at the length appends',
     ops: [{ op: 'add', path: '/list/2', value: { id: 'o' } }],
     change: (d) => (d.list as unknown[]).push({ id: 'o' }),
   },
-  { name: '~1 escapes /', ops: [{ op: 'replace', path: '/a~1b', value: 5 }], change: (d) => (d['a/b'] = 5) },
-  { name: '~0 escapes ~', ops: [{ op: 'remove', path: '/m~0n' }], change: (d) => delete (d as Partial<typeof d>)['m~n'] },
-  { name: 'remove an array item', ops: [{ op: 'remove', path: '/list/0' }], change: (d) => d.list.shift() },
-  { name: 'remove by id', ops: [{ op: 'remove', path: '/tables/@fire-crt' }], change: (d) => d.tables.shift() },
+  {
+    name: '~1 escapes /',
+    ops: [{ op: 'replace', path: '/a~1b', value: 5 }],
+    change: (d) => (d['a/b'] = 5),
+  },
+  {
+    name: '~0 escapes ~',
+    ops: [{ op: 'remove', path: '/m~0n' }],
+    change: (d) => delete (d as Partial<typeof d>)['m~n'],
+  },
+  {
+    name: 'remove an array item',
+    ops: [{ op: 'remove', path: '/list/0' }],
+    change: (d) => d.list.shift(),
+  },
+  {
+    name: 'remove by id',
+    ops: [{ op: 'remove', path: '/tables/@fire-crt' }],
+    change: (d) => d.tables.shift(),
+  },
   {
     name: 'add a new key, then replace it',
     ops: [
@@ -383,7 +500,11 @@ const opCases: OpCase[] = [
     ],
     change: (d) => ((d.obj as Record<string, unknown>)['n'] = { deep: true }),
   },
-  { name: 'add over an existing key replaces it', ops: [{ op: 'add', path: '/obj/k', value: 'w' }], change: (d) => (d.obj.k = 'w') },
+  {
+    name: 'add over an existing key replaces it',
+    ops: [{ op: 'add', path: '/obj/k', value: 'w' }],
+    change: (d) => (d.obj.k = 'w'),
+  },
   {
     name: 'a passing test changes nothing',
     ops: [
@@ -407,7 +528,9 @@ describe('applyOperations', () => {
   it.each(opCases)('$name', ({ ops, change }) => {
     const input = indexed(opsBase)
     deepFreeze(input.value)
-    const result = ok(applyOperations(input, deepFreeze(structuredClone(ops)), at('v.json', '/operations')))
+    const result = ok(
+      applyOperations(input, deepFreeze(structuredClone(ops)), at('v.json', '/operations')),
+    )
     const expected = structuredClone(opsBase)
     change(expected)
     expect(result.value).toEqual(expected)
@@ -417,7 +540,13 @@ describe('applyOperations', () => {
   })
 
   it('replaces the whole document at ""', () => {
-    const result = ok(applyOperations(indexed(opsBase), [{ op: 'replace', path: '', value: { x: 1 } }], at('v.json', '/operations')))
+    const result = ok(
+      applyOperations(
+        indexed(opsBase),
+        [{ op: 'replace', path: '', value: { x: 1 } }],
+        at('v.json', '/operations'),
+      ),
+    )
     expect(result.value).toEqual({ x: 1 })
     expect(locateOrigin(result.index, '/x')).toEqual(at('v.json', '/operations/0/value/x'))
   })
@@ -496,8 +625,18 @@ describe('applyOperations', () => {
       message: 'operation 1: /list/0 is a number, so it has nothing at "x"',
       pointer: '/operations/0/path',
     },
-    { name: 'a bad escape', ops: [{ op: 'remove', path: '/a~2b' }], message: /not a valid JSON pointer/, pointer: '/operations/0/path' },
-    { name: 'a path without /', ops: [{ op: 'remove', path: 'list' }], message: /must be empty or start with "\/"/, pointer: '/operations/0/path' },
+    {
+      name: 'a bad escape',
+      ops: [{ op: 'remove', path: '/a~2b' }],
+      message: /not a valid JSON pointer/,
+      pointer: '/operations/0/path',
+    },
+    {
+      name: 'a path without /',
+      ops: [{ op: 'remove', path: 'list' }],
+      message: /must be empty or start with "\/"/,
+      pointer: '/operations/0/path',
+    },
     {
       name: '__proto__ in a path',
       ops: [{ op: 'add', path: '/__proto__/polluted', value: true }],
@@ -528,15 +667,37 @@ describe('applyOperations', () => {
       message: 'operation 1: "op" is "move"; it must be one of "add", "remove", "replace", "test"',
       pointer: '/operations/0/op',
     },
-    { name: 'a missing value', ops: [{ op: 'add', path: '/x' }], message: 'operation 1: "add" needs a "value"', pointer: '/operations/0' },
-    { name: 'a missing path', ops: [{ op: 'remove' }], message: /"path" must be a JSON pointer string/, pointer: '/operations/0/path' },
-    { name: 'a non-object operation', ops: [3], message: /must be an object/, pointer: '/operations/0' },
-    { name: 'removing the document', ops: [{ op: 'remove', path: '' }], message: /cannot be removed/, pointer: '/operations/0/path' },
+    {
+      name: 'a missing value',
+      ops: [{ op: 'add', path: '/x' }],
+      message: 'operation 1: "add" needs a "value"',
+      pointer: '/operations/0',
+    },
+    {
+      name: 'a missing path',
+      ops: [{ op: 'remove' }],
+      message: /"path" must be a JSON pointer string/,
+      pointer: '/operations/0/path',
+    },
+    {
+      name: 'a non-object operation',
+      ops: [3],
+      message: /must be an object/,
+      pointer: '/operations/0',
+    },
+    {
+      name: 'removing the document',
+      ops: [{ op: 'remove', path: '' }],
+      message: /cannot be removed/,
+      pointer: '/operations/0/path',
+    },
   ]
 
   it.each(opErrors)('reports $name', ({ ops, message, pointer }) => {
     const operations: unknown = typeof ops === 'string' ? JSON.parse(ops) : ops
-    const errors = failed(applyOperations(indexed(opsBase), operations, at('rulesets/v.json', '/operations')))
+    const errors = failed(
+      applyOperations(indexed(opsBase), operations, at('rulesets/v.json', '/operations')),
+    )
     expect(errors).toHaveLength(1)
     const error = errors[0] as OverlayError
     if (typeof message === 'string') expect(error.message).toBe(message)
@@ -558,13 +719,16 @@ describe('applyOperations', () => {
         at('v.json', '/operations'),
       ),
     )
-    expect(errors.map((e) => e.origin.pointer)).toEqual(['/operations/0/path', '/operations/3/value'])
+    expect(errors.map((e) => e.origin.pointer)).toEqual([
+      '/operations/0/path',
+      '/operations/3/value',
+    ])
   })
 
   it('refuses operations that are not an array', () => {
-    expect(failed(applyOperations(indexed(opsBase), { op: 'add' }, at('v.json', '/operations')))).toEqual([
-      { message: 'operations must be an array', origin: at('v.json', '/operations') },
-    ])
+    expect(
+      failed(applyOperations(indexed(opsBase), { op: 'add' }, at('v.json', '/operations'))),
+    ).toEqual([{ message: 'operations must be an array', origin: at('v.json', '/operations') }])
   })
 
   it('keeps the origin of primitive array items when indices shift', () => {
@@ -663,7 +827,11 @@ const variantB = {
     tables: [{ id: 'shock-crt', note: 'revised' }],
   },
   operations: [
-    { op: 'add', path: '/unitTypes/0', value: { id: 'militia', name: 'Militia', ratings: { movement: 4 } } },
+    {
+      op: 'add',
+      path: '/unitTypes/0',
+      value: { id: 'militia', name: 'Militia', ratings: { movement: 4 } },
+    },
     { op: 'remove', path: '/tables/@missile-crt' },
     { op: 'add', path: '/chain/0', value: 'b' },
   ],
@@ -682,7 +850,12 @@ function assembleBase(): Indexed {
   let r = ok(buildInitialIndex(manifest, at('rulesets/base.json', '')))
   r = ok(mergeEntities(r, '/unitTypes', army.types, at('units/army.json', '/types')))
   return ok(
-    mergeEntities(r, '/tables', [shockCrt, missileCrt], [at('tables/shock-crt.json', ''), at('tables/missile-crt.json', '')]),
+    mergeEntities(
+      r,
+      '/tables',
+      [shockCrt, missileCrt],
+      [at('tables/shock-crt.json', ''), at('tables/missile-crt.json', '')],
+    ),
   )
 }
 
@@ -703,32 +876,54 @@ describe('mergeEntities', () => {
       'kn:Knights',
       'sp:Spearmen',
     ])
-    expect(locateOrigin(result.index, '/unitTypes/2/ratings/quality')).toEqual(at('units/more.json', '/types/0/ratings/quality'))
-    expect(locateOrigin(result.index, '/unitTypes/3/name')).toEqual(at('units/army.json', '/types/3/name'))
+    expect(locateOrigin(result.index, '/unitTypes/2/ratings/quality')).toEqual(
+      at('units/more.json', '/types/0/ratings/quality'),
+    )
+    expect(locateOrigin(result.index, '/unitTypes/3/name')).toEqual(
+      at('units/army.json', '/types/3/name'),
+    )
     expect(locateOrigin(result.index, '/unitTypes/4')).toEqual(at('units/more.json', '/types/1'))
     expectNoSharing(result.value, base.value, more)
   })
 
   it('creates a missing array, also under a nested path', () => {
     const base = indexed({ terrain: {} }, 'rulesets/r.json')
-    const result = ok(mergeEntities(base, '/terrain/hexTypes', [{ id: 'hill' }], [at('terrain/hill.json', '')]))
+    const result = ok(
+      mergeEntities(base, '/terrain/hexTypes', [{ id: 'hill' }], [at('terrain/hill.json', '')]),
+    )
     expect(result.value).toEqual({ terrain: { hexTypes: [{ id: 'hill' }] } })
-    expect(locateOrigin(result.index, '/terrain/hexTypes/0/id')).toEqual(at('terrain/hill.json', '/id'))
+    expect(locateOrigin(result.index, '/terrain/hexTypes/0/id')).toEqual(
+      at('terrain/hill.json', '/id'),
+    )
   })
 
   it('reports entities without an id, reserved keys, and arrays that are not entity arrays', () => {
     const base = indexed({ xs: [1, 2], o: 3 })
     expect(failed(mergeEntities(base, '/ys', [{ name: 'x' }], at('u.json', '/types')))).toEqual([
-      { message: 'an entity must be an object with a string "id"', origin: at('u.json', '/types/0') },
+      {
+        message: 'an entity must be an object with a string "id"',
+        origin: at('u.json', '/types/0'),
+      },
     ])
-    expect(failed(mergeEntities(base, '/ys', [JSON.parse('{"id":"a","__proto__":{}}')], at('u.json', '/types')))[0]?.origin).toEqual(
-      at('u.json', '/types/0/__proto__'),
-    )
-    expect(failed(mergeEntities(base, '/xs', [{ id: 'a' }], at('u.json', '/types')))[0]?.message).toBe(
-      '/xs holds items without an "id", so entities cannot be merged into it',
-    )
-    expect(failed(mergeEntities(base, '/o', [{ id: 'a' }], at('u.json', '/types')))[0]?.message).toBe('/o is not an array of entities')
-    expect(failed(mergeEntities(base, '/p/q', [{ id: 'a' }], at('u.json', '/types')))[0]?.message).toBe('/ has no key "p"')
+    expect(
+      failed(
+        mergeEntities(
+          base,
+          '/ys',
+          [JSON.parse('{"id":"a","__proto__":{}}')],
+          at('u.json', '/types'),
+        ),
+      )[0]?.origin,
+    ).toEqual(at('u.json', '/types/0/__proto__'))
+    expect(
+      failed(mergeEntities(base, '/xs', [{ id: 'a' }], at('u.json', '/types')))[0]?.message,
+    ).toBe('/xs holds items without an "id", so entities cannot be merged into it')
+    expect(
+      failed(mergeEntities(base, '/o', [{ id: 'a' }], at('u.json', '/types')))[0]?.message,
+    ).toBe('/o is not an array of entities')
+    expect(
+      failed(mergeEntities(base, '/p/q', [{ id: 'a' }], at('u.json', '/types')))[0]?.message,
+    ).toBe('/ has no key "p"')
   })
 
   it('refuses a list of origins of the wrong length', () => {
@@ -742,49 +937,80 @@ describe('buildInitialIndex', () => {
     expect(result.value).toEqual(manifest)
     expect(result.value).not.toBe(manifest)
     expect(locateOrigin(result.index, '')).toEqual(at('rulesets/base.json', ''))
-    expect(locateOrigin(result.index, '/terrain/hexTypes/1/cost')).toEqual(at('rulesets/base.json', '/terrain/hexTypes/1/cost'))
+    expect(locateOrigin(result.index, '/terrain/hexTypes/1/cost')).toEqual(
+      at('rulesets/base.json', '/terrain/hexTypes/1/cost'),
+    )
     expect(locateOrigin(result.index, '/terrain/hexTypes/@woods/cost')).toEqual(
       at('rulesets/base.json', '/terrain/hexTypes/1/cost'),
     )
   })
 
   it('refuses reserved keys and values JSON cannot hold', () => {
-    const errors = failed(buildInitialIndex(JSON.parse('{"a":[{"prototype":1}]}'), at('f.json', '')))
-    expect(errors).toEqual([{ message: 'content: the key "prototype" is not allowed in content (it is reserved by JavaScript)', origin: at('f.json', '/a/0/prototype') }])
-    expect(failed(buildInitialIndex({ a: undefined, b: Number.NaN, c: new Date(0) }, at('f.json', ''))).map((e) => e.origin.pointer)).toEqual([
-      '/a',
-      '/b',
-      '/c',
+    const errors = failed(
+      buildInitialIndex(JSON.parse('{"a":[{"prototype":1}]}'), at('f.json', '')),
+    )
+    expect(errors).toEqual([
+      {
+        message:
+          'content: the key "prototype" is not allowed in content (it is reserved by JavaScript)',
+        origin: at('f.json', '/a/0/prototype'),
+      },
     ])
+    expect(
+      failed(
+        buildInitialIndex({ a: undefined, b: Number.NaN, c: new Date(0) }, at('f.json', '')),
+      ).map((e) => e.origin.pointer),
+    ).toEqual(['/a', '/b', '/c'])
     const cyclic: Record<string, unknown> = {}
     cyclic['self'] = cyclic
-    expect(failed(buildInitialIndex(cyclic, at('f.json', '')))[0]?.message).toMatch(/contains itself/)
+    expect(failed(buildInitialIndex(cyclic, at('f.json', '')))[0]?.message).toMatch(
+      /contains itself/,
+    )
   })
 })
 
 describe('a chain of variants', () => {
   it('applies one variant and traces patched and untouched values (the brief example)', () => {
     const base = assembleBase()
-    const result = ok(applyVariantChanges(base, { patch: { unitTypes: [{ id: 'kn', ratings: { movement: 7 } }] } }, 'rulesets/infidel.json'))
+    const result = ok(
+      applyVariantChanges(
+        base,
+        { patch: { unitTypes: [{ id: 'kn', ratings: { movement: 7 } }] } },
+        'rulesets/infidel.json',
+      ),
+    )
     expect(locateOrigin(result.index, '/unitTypes/3/ratings/movement')).toEqual(
       at('rulesets/infidel.json', '/patch/unitTypes/0/ratings/movement'),
     )
-    expect(locateOrigin(result.index, '/unitTypes/3/ratings/quality')).toEqual(at('units/army.json', '/types/3/ratings/quality'))
-    expect(locateOrigin(result.index, '/unitTypes/3/name')).toEqual(at('units/army.json', '/types/3/name'))
-    expect(locateOrigin(result.index, '/tables/0/rows/1/cells/0')).toEqual(at('tables/shock-crt.json', '/rows/1/cells/0'))
+    expect(locateOrigin(result.index, '/unitTypes/3/ratings/quality')).toEqual(
+      at('units/army.json', '/types/3/ratings/quality'),
+    )
+    expect(locateOrigin(result.index, '/unitTypes/3/name')).toEqual(
+      at('units/army.json', '/types/3/name'),
+    )
+    expect(locateOrigin(result.index, '/tables/0/rows/1/cells/0')).toEqual(
+      at('tables/shock-crt.json', '/rows/1/cells/0'),
+    )
     expect(locateOrigin(result.index, '/name')).toEqual(at('rulesets/base.json', '/name'))
   })
 
   it('base → A → B: values and origins', () => {
     const base = assembleBase()
     deepFreeze(base.value)
-    const a = ok(applyVariantChanges(base, deepFreeze(structuredClone(variantA)), 'rulesets/a.json'))
+    const a = ok(
+      applyVariantChanges(base, deepFreeze(structuredClone(variantA)), 'rulesets/a.json'),
+    )
     deepFreeze(a.value)
     const b = ok(applyVariantChanges(a, deepFreeze(structuredClone(variantB)), 'rulesets/b.json'))
 
     expect(a.value).toMatchObject({
       name: 'Variant A',
-      unitTypes: [{ id: 'li', ratings: { flags: ['skirmish'] } }, { id: 'ar' }, { id: 'kn' }, { id: 'cav' }],
+      unitTypes: [
+        { id: 'li', ratings: { flags: ['skirmish'] } },
+        { id: 'ar' },
+        { id: 'kn' },
+        { id: 'cav' },
+      ],
       terrain: { hexTypes: [{ id: 'clear' }, { id: 'woods' }, { id: 'marsh' }] },
     })
     expect(a.value).not.toHaveProperty('description')
@@ -849,15 +1075,22 @@ describe('a chain of variants', () => {
     expectTraceable(b, sources)
     expectTraceable(a, sources)
     // Earlier steps keep their own, unchanged mapping.
-    expect(locateOrigin(a.index, '/unitTypes/0/ratings/flags/0')).toEqual(at('rulesets/a.json', '/operations/1/value/0'))
-    expect(locateOrigin(base.index, '/unitTypes/1/name')).toEqual(at('units/army.json', '/types/1/name'))
+    expect(locateOrigin(a.index, '/unitTypes/0/ratings/flags/0')).toEqual(
+      at('rulesets/a.json', '/operations/1/value/0'),
+    )
+    expect(locateOrigin(base.index, '/unitTypes/1/name')).toEqual(
+      at('units/army.json', '/types/1/name'),
+    )
   })
 
   it('does not run operations when the patch fails', () => {
     const errors = failed(
       applyVariantChanges(
         assembleBase(),
-        { patch: { unitTypes: [{ id: 'knn', $delete: true }] }, operations: [{ op: 'remove', path: '/nope' }] },
+        {
+          patch: { unitTypes: [{ id: 'knn', $delete: true }] },
+          operations: [{ op: 'remove', path: '/nope' }],
+        },
         'rulesets/v.json',
       ),
     )
@@ -899,7 +1132,9 @@ const { value: baseValueArb, entities: baseEntitiesArb } = fc.letrec<{
     fc.array(primArb, { maxLength: 3 }),
   ),
   object: fc.dictionary(keyArb, tie('value'), { maxKeys: 4 }),
-  entity: fc.tuple(idArb, fc.dictionary(keyArb, tie('value'), { maxKeys: 3 })).map(([id, rest]) => ({ ...rest, id })),
+  entity: fc
+    .tuple(idArb, fc.dictionary(keyArb, tie('value'), { maxKeys: 3 }))
+    .map(([id, rest]) => ({ ...rest, id })),
   entities: fc.uniqueArray(tie('entity'), { selector: (e) => e['id'], maxLength: 4 }),
 }))
 /** Key "e" always holds an entity array, so patches by id meet real entities often. */
@@ -912,21 +1147,33 @@ const baseArb = fc
  * not idempotent). `itemNulls` lets entity items carry deletions of their own.
  */
 function patchArbs(withEntities: boolean, itemNulls: boolean) {
-  return fc.letrec<{ value: Json; object: JsonObject; entities: Json[]; entity: JsonObject }>((tie) => ({
-    value: fc.oneof(
-      { depthSize: 'small', withCrossShrink: true },
-      primArb,
-      fc.constant(null),
-      tie('object'),
-      withEntities ? tie('entities') : fc.array(primArb, { maxLength: 3 }),
-      fc.array(primArb, { maxLength: 3 }),
-    ),
-    object: fc.dictionary(keyArb, tie('value'), { maxKeys: 4 }),
-    entity: fc
-      .tuple(idArb, fc.boolean(), fc.dictionary(keyArb, itemNulls ? tie('value') : baseValueArb, { maxKeys: 3 }))
-      .map(([id, replace, rest]) => (replace ? { ...rest, id, $replace: true } : { ...rest, id })),
-    entities: fc.uniqueArray(tie('entity'), { selector: (e) => e['id'], minLength: 1, maxLength: 3 }),
-  }))
+  return fc.letrec<{ value: Json; object: JsonObject; entities: Json[]; entity: JsonObject }>(
+    (tie) => ({
+      value: fc.oneof(
+        { depthSize: 'small', withCrossShrink: true },
+        primArb,
+        fc.constant(null),
+        tie('object'),
+        withEntities ? tie('entities') : fc.array(primArb, { maxLength: 3 }),
+        fc.array(primArb, { maxLength: 3 }),
+      ),
+      object: fc.dictionary(keyArb, tie('value'), { maxKeys: 4 }),
+      entity: fc
+        .tuple(
+          idArb,
+          fc.boolean(),
+          fc.dictionary(keyArb, itemNulls ? tie('value') : baseValueArb, { maxKeys: 3 }),
+        )
+        .map(([id, replace, rest]) =>
+          replace ? { ...rest, id, $replace: true } : { ...rest, id },
+        ),
+      entities: fc.uniqueArray(tie('entity'), {
+        selector: (e) => e['id'],
+        minLength: 1,
+        maxLength: 3,
+      }),
+    }),
+  )
 }
 function withEntityKey(arbs: ReturnType<typeof patchArbs>) {
   return fc
@@ -943,7 +1190,8 @@ const plainPatchArb = patchArbs(false, false).object
 /** RFC 7396's own algorithm, for patches without entity arrays. */
 function rfc7396(target: Json | undefined, patch: Json): Json {
   if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) return patch
-  const out: JsonObject = typeof target === 'object' && target !== null && !Array.isArray(target) ? { ...target } : {}
+  const out: JsonObject =
+    typeof target === 'object' && target !== null && !Array.isArray(target) ? { ...target } : {}
   for (const [key, value] of Object.entries(patch)) {
     if (value === null) delete out[key]
     else out[key] = rfc7396(out[key], value)
@@ -952,7 +1200,10 @@ function rfc7396(target: Json | undefined, patch: Json): Json {
 }
 
 function hasEntityArray(value: Json): boolean {
-  if (Array.isArray(value)) return value.some((item) => typeof item === 'object' && item !== null) || value.some(hasEntityArray)
+  if (Array.isArray(value))
+    return (
+      value.some((item) => typeof item === 'object' && item !== null) || value.some(hasEntityArray)
+    )
   if (typeof value === 'object' && value !== null) return Object.values(value).some(hasEntityArray)
   return false
 }
@@ -966,23 +1217,31 @@ describe('merge patch properties', () => {
     expectTraceable(result, { 'base.json': base })
   })
 
-  test.prop([baseArb, idempotentPatchArb])('applying a patch twice is applying it once', (base, patch) => {
-    const once = applyMergePatch(indexed(base), patch, at('v.json', '/patch'))
-    // A $replace item against a base array without ids is reported, not applied.
-    fc.pre(once.ok)
-    const twice = ok(applyMergePatch(ok(once), patch, at('v.json', '/patch')))
-    expect(twice.value).toEqual(ok(once).value)
-  })
+  test.prop([baseArb, idempotentPatchArb])(
+    'applying a patch twice is applying it once',
+    (base, patch) => {
+      const once = applyMergePatch(indexed(base), patch, at('v.json', '/patch'))
+      // A $replace item against a base array without ids is reported, not applied.
+      fc.pre(once.ok)
+      const twice = ok(applyMergePatch(ok(once), patch, at('v.json', '/patch')))
+      expect(twice.value).toEqual(ok(once).value)
+    },
+  )
 
-  test.prop([baseArb, patchArb])('every value of the result is found where locateOrigin says', (base, patch) => {
-    const result = applyMergePatch(indexed(base), patch, at('v.json', '/patch'))
-    fc.pre(result.ok)
-    expectTraceable(ok(result), { 'base.json': base, 'v.json': { patch } })
-  })
+  test.prop([baseArb, patchArb])(
+    'every value of the result is found where locateOrigin says',
+    (base, patch) => {
+      const result = applyMergePatch(indexed(base), patch, at('v.json', '/patch'))
+      fc.pre(result.ok)
+      expectTraceable(ok(result), { 'base.json': base, 'v.json': { patch } })
+    },
+  )
 
   test.prop([baseArb, plainPatchArb])('without entity arrays it is RFC 7396', (base, patch) => {
     fc.pre(!hasEntityArray(patch))
-    expect(ok(applyMergePatch(indexed(base), patch, at('v.json', '/patch'))).value).toEqual(rfc7396(base, patch))
+    expect(ok(applyMergePatch(indexed(base), patch, at('v.json', '/patch'))).value).toEqual(
+      rfc7396(base, patch),
+    )
   })
 })
 
@@ -1002,9 +1261,12 @@ describe('suggest', () => {
     ['x', [], undefined],
     ['p', ['o', 'q'], undefined],
     ['P', ['p'], 'p'],
-  ] as [string, string[], string | undefined][])('suggest(%j, %j) is %j', (word, candidates, expected) => {
-    expect(suggest(word, candidates)).toBe(expected)
-  })
+  ] as [string, string[], string | undefined][])(
+    'suggest(%j, %j) is %j',
+    (word, candidates, expected) => {
+      expect(suggest(word, candidates)).toBe(expected)
+    },
+  )
 
   it('counts a transposition as one edit', () => {
     expect(editDistance('ab', 'ba')).toBe(1)

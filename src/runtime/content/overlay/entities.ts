@@ -18,7 +18,9 @@ export function mergeEntities(
   entities: readonly unknown[],
   origin: Origin | readonly Origin[],
 ): OverlayResult {
-  const origins: readonly Origin[] = isOriginList(origin) ? origin : entities.map((_, i) => childOrigin(origin, i))
+  const origins: readonly Origin[] = isOriginList(origin)
+    ? origin
+    : entities.map((_, i) => childOrigin(origin, i))
   if (origins.length !== entities.length) {
     throw new RangeError(`mergeEntities: ${entities.length} entities but ${origins.length} origins`)
   }
@@ -26,7 +28,8 @@ export function mergeEntities(
   entities.forEach((entity, i) => {
     const at = origins[i] as Origin
     checkJson(entity, at, errors, 'entity')
-    if (!hasId(entity)) errors.push({ message: 'an entity must be an object with a string "id"', origin: at })
+    if (!hasId(entity))
+      errors.push({ message: 'an entity must be an object with a string "id"', origin: at })
   })
   const pathOrigin = origins[0] ?? target.index.rootOrigin
   const parsed = parsePointer(path)
@@ -36,7 +39,8 @@ export function mergeEntities(
   const builder = new IndexBuilder(target.index.nodes)
   const root = builder.copyBase(target.value, target.index.rootOrigin)
   const place = findPlace(root, parsed.segments, parsed.raw, { insert: false })
-  if (typeof place === 'string') return { ok: false, errors: [{ message: place, origin: pathOrigin }] }
+  if (typeof place === 'string')
+    return { ok: false, errors: [{ message: place, origin: pathOrigin }] }
   let array: Json | undefined
   if (place.kind === 'root') array = root
   else if (place.kind === 'array') array = place.parent[place.index]
@@ -44,15 +48,29 @@ export function mergeEntities(
   else {
     array = []
     place.parent[place.key] = array
-    builder.register(array, IndexBuilder.childOf(builder.infoOf(place.parent) ?? { origin: pathOrigin, keys: undefined }, place.key))
+    builder.register(
+      array,
+      IndexBuilder.childOf(
+        builder.infoOf(place.parent) ?? { origin: pathOrigin, keys: undefined },
+        place.key,
+      ),
+    )
   }
   if (!Array.isArray(array)) {
-    return { ok: false, errors: [{ message: `${path || '/'} is not an array of entities`, origin: pathOrigin }] }
+    return {
+      ok: false,
+      errors: [{ message: `${path || '/'} is not an array of entities`, origin: pathOrigin }],
+    }
   }
   if (!array.every(hasId)) {
     return {
       ok: false,
-      errors: [{ message: `${path || '/'} holds items without an "id", so entities cannot be merged into it`, origin: pathOrigin }],
+      errors: [
+        {
+          message: `${path || '/'} holds items without an "id", so entities cannot be merged into it`,
+          origin: pathOrigin,
+        },
+      ],
     }
   }
   const items: Json[] = array

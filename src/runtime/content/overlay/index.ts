@@ -37,7 +37,15 @@ import { applyOperations } from './operations'
 import { childOrigin } from './json'
 import type { Indexed, OverlayResult } from './types'
 
-export type { Indexed, Json, JsonObject, Origin, OriginIndex, OverlayError, OverlayResult } from './types'
+export type {
+  Indexed,
+  Json,
+  JsonObject,
+  Origin,
+  OriginIndex,
+  OverlayError,
+  OverlayResult,
+} from './types'
 export { applyMergePatch } from './merge-patch'
 export { applyOperations } from './operations'
 export { mergeEntities } from './entities'
@@ -54,7 +62,11 @@ export interface VariantChanges {
  * `/operations`). Operations are not tried when the patch fails: they are written against the
  * patched ruleset and would only report follow-on errors.
  */
-export function applyVariantChanges(base: Indexed, variant: VariantChanges, file: string): OverlayResult {
+export function applyVariantChanges(
+  base: Indexed,
+  variant: VariantChanges,
+  file: string,
+): OverlayResult {
   const root = { file, pointer: '' }
   // An absent patch still goes through the merge so the result is a copy, as for every step.
   let current = applyMergePatch(base, variant.patch ?? {}, childOrigin(root, 'patch'))

@@ -50,7 +50,8 @@ export function sameOrigin(a: Origin, b: Origin): boolean {
  */
 export function parsePointer(pointer: string): { segments: string[]; raw: string[] } | string {
   if (pointer === '') return { segments: [], raw: [] }
-  if (!pointer.startsWith('/')) return `"${pointer}" is not a JSON pointer: it must be empty or start with "/"`
+  if (!pointer.startsWith('/'))
+    return `"${pointer}" is not a JSON pointer: it must be empty or start with "/"`
   const raw = pointer.slice(1).split('/')
   for (const segment of raw) {
     if (/~(?![01])/.test(segment)) {
@@ -77,7 +78,12 @@ function kindOf(value: unknown): string {
  * `value`. Content normally comes from JSON.parse, which makes `__proto__` an own key: copying
  * such a key with plain assignment would replace a prototype, so it is refused, never dropped.
  */
-export function checkJson(value: unknown, origin: Origin, errors: OverlayError[], label: string): void {
+export function checkJson(
+  value: unknown,
+  origin: Origin,
+  errors: OverlayError[],
+  label: string,
+): void {
   const ancestors = new Set<object>()
   const visit = (node: unknown, at: Origin): void => {
     if (node === null || typeof node === 'string' || typeof node === 'boolean') return
@@ -101,7 +107,8 @@ export function checkJson(value: unknown, origin: Origin, errors: OverlayError[]
     } else {
       for (const key of Object.keys(node)) {
         const keyOrigin = childOrigin(at, key)
-        if (isForbiddenKey(key)) errors.push({ message: `${label}: ${forbiddenKeyMessage(key)}`, origin: keyOrigin })
+        if (isForbiddenKey(key))
+          errors.push({ message: `${label}: ${forbiddenKeyMessage(key)}`, origin: keyOrigin })
         else visit((node as Record<string, unknown>)[key], keyOrigin)
       }
     }
@@ -118,7 +125,10 @@ export function jsonEqual(a: Json | undefined, b: Json | undefined): boolean {
   }
   if (isObject(a) && isObject(b)) {
     const keys = Object.keys(a)
-    return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && jsonEqual(a[k], b[k]))
+    return (
+      keys.length === Object.keys(b).length &&
+      keys.every((k) => Object.hasOwn(b, k) && jsonEqual(a[k], b[k]))
+    )
   }
   return false
 }

@@ -5,8 +5,18 @@ import type { Json, JsonObject } from './types'
 /** Where a pointer leads: a key of an object or a position in an array, existing or not. */
 export type Place =
   | { readonly kind: 'root' }
-  | { readonly kind: 'object'; readonly parent: JsonObject; readonly key: string; readonly exists: boolean }
-  | { readonly kind: 'array'; readonly parent: Json[]; readonly index: number; readonly exists: boolean }
+  | {
+      readonly kind: 'object'
+      readonly parent: JsonObject
+      readonly key: string
+      readonly exists: boolean
+    }
+  | {
+      readonly kind: 'array'
+      readonly parent: Json[]
+      readonly index: number
+      readonly exists: boolean
+    }
 
 export interface PlaceOptions {
   /** `-` and the index just past the end are allowed (for add). */
@@ -28,7 +38,12 @@ function ids(array: readonly Json[]): string[] {
  * last one names. Every earlier segment must exist. In an array, a segment is an index, `@id`, or
  * `-` (one past the end, only when inserting). Returns a designer-readable message on failure.
  */
-export function findPlace(root: Json, segments: readonly string[], raw: readonly string[], options: PlaceOptions): Place | string {
+export function findPlace(
+  root: Json,
+  segments: readonly string[],
+  raw: readonly string[],
+  options: PlaceOptions,
+): Place | string {
   if (segments.length === 0) return { kind: 'root' }
   let node: Json = root
   for (let depth = 0; depth < segments.length; depth++) {
@@ -36,11 +51,13 @@ export function findPlace(root: Json, segments: readonly string[], raw: readonly
     const last = depth === segments.length - 1
     const where = rawPrefix(raw, depth)
     if (isForbiddenKey(segment)) return forbiddenKeyMessage(segment)
-    if (!isContainer(node)) return `${where} is ${describe(node)}, so it has nothing at "${segment}"`
+    if (!isContainer(node))
+      return `${where} is ${describe(node)}, so it has nothing at "${segment}"`
     if (Array.isArray(node)) {
       let index: number
       if (segment === '-') {
-        if (!last || !options.insert) return `"-" (after the last item of ${where}) can only end the path of an "add"`
+        if (!last || !options.insert)
+          return `"-" (after the last item of ${where}) can only end the path of an "add"`
         index = node.length
       } else if (segment.startsWith('@')) {
         const id = segment.slice(1)
@@ -61,7 +78,8 @@ export function findPlace(root: Json, segments: readonly string[], raw: readonly
     } else {
       const exists = Object.hasOwn(node, segment)
       if (last) return { kind: 'object', parent: node, key: segment, exists }
-      if (!exists) return `${where} has no key "${segment}"${didYouMean(segment, Object.keys(node))}`
+      if (!exists)
+        return `${where} has no key "${segment}"${didYouMean(segment, Object.keys(node))}`
       node = node[segment] as Json
     }
   }

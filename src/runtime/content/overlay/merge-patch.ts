@@ -64,7 +64,14 @@ function mergeObject(
       return
     }
     const keyOrigin = childOrigin(patchOrigin, key)
-    const merged = mergeValue(ctx, baseChild, IndexBuilder.childOf(priorInfo, key), value, keyOrigin, childPointer(path, key))
+    const merged = mergeValue(
+      ctx,
+      baseChild,
+      IndexBuilder.childOf(priorInfo, key),
+      value,
+      keyOrigin,
+      childPointer(path, key),
+    )
     out[key] = merged
     builder.setChild(out, key, merged, keyOrigin)
   }
@@ -100,8 +107,7 @@ function checkNoDirectiveDeep(ctx: Context, value: Json, origin: Origin, why: st
     for (const key of Object.keys(value)) {
       if (key === REPLACE || key === DELETE) {
         ctx.errors.push({
-          message:
-            `patch: "${key}" only works on an item of an array whose items all have an "id"; ${why}`,
+          message: `patch: "${key}" only works on an item of an array whose items all have an "id"; ${why}`,
           origin: childOrigin(origin, key),
         })
       } else {
@@ -122,7 +128,8 @@ function mergeArray(
   const { builder } = ctx
   const baseArray = Array.isArray(base) ? base : undefined
   // An empty patch array would be a no-op by id; writing [] means "make it empty".
-  const byId = patch.length > 0 && patch.every(hasId) && (baseArray === undefined || baseArray.every(hasId))
+  const byId =
+    patch.length > 0 && patch.every(hasId) && (baseArray === undefined || baseArray.every(hasId))
   if (!byId) {
     const where = path || '/'
     const why =
@@ -136,9 +143,13 @@ function mergeArray(
   const origin = baseArray === undefined ? patchOrigin : (prior?.origin ?? baseOrigin)
   const priorInfo = prior ?? { origin, keys: undefined }
   // Items are merged in place in this list; untouched base items are copied at the end.
-  const slots: { node: JsonObject & { id: string }; fallback: Origin; fresh: boolean }[] = (baseArray ?? []).map(
-    (node, i) => ({ node: node as JsonObject & { id: string }, fallback: IndexBuilder.childOf(priorInfo, i), fresh: false }),
-  )
+  const slots: { node: JsonObject & { id: string }; fallback: Origin; fresh: boolean }[] = (
+    baseArray ?? []
+  ).map((node, i) => ({
+    node: node as JsonObject & { id: string },
+    fallback: IndexBuilder.childOf(priorInfo, i),
+    fresh: false,
+  }))
   patch.forEach((entry, j) => {
     const item = entry as JsonObject & { id: string }
     const itemOrigin = childOrigin(patchOrigin, j)
@@ -157,7 +168,10 @@ function mergeArray(
         ctx.errors.push({
           message:
             `patch: no item with id "${item.id}" in ${path || '/'} to delete` +
-            didYouMean(item.id, slots.map((slot) => slot.node.id)),
+            didYouMean(
+              item.id,
+              slots.map((slot) => slot.node.id),
+            ),
           origin: childOrigin(itemOrigin, 'id'),
         })
       } else {
@@ -166,7 +180,8 @@ function mergeArray(
       return
     }
     const stripped: JsonObject = {}
-    for (const key of Object.keys(item)) if (key !== REPLACE && key !== DELETE) stripped[key] = item[key] as Json
+    for (const key of Object.keys(item))
+      if (key !== REPLACE && key !== DELETE) stripped[key] = item[key] as Json
     const slot = at < 0 ? undefined : slots[at]
     // Merging into an entity leaves its id where it was written: the patch only names it.
     if (slot !== undefined && !flags.replace) delete stripped['id']
@@ -181,7 +196,9 @@ function mergeArray(
     if (slot === undefined) slots.push({ node: merged, fallback: itemOrigin, fresh: true })
     else slots[at] = { node: merged, fallback: slot.fallback, fresh: true }
   })
-  const out = slots.map((slot) => (slot.fresh ? slot.node : builder.copyBase(slot.node, slot.fallback)))
+  const out = slots.map((slot) =>
+    slot.fresh ? slot.node : builder.copyBase(slot.node, slot.fallback),
+  )
   builder.register(out, origin)
   return out
 }
@@ -195,7 +212,10 @@ function directiveFlags(
   for (const key of [REPLACE, DELETE]) {
     const flag = item[key]
     if (flag !== undefined && typeof flag !== 'boolean') {
-      ctx.errors.push({ message: `patch: "${key}" must be true or false`, origin: childOrigin(itemOrigin, key) })
+      ctx.errors.push({
+        message: `patch: "${key}" must be true or false`,
+        origin: childOrigin(itemOrigin, key),
+      })
       valid = false
     }
   }

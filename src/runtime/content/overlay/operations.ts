@@ -12,10 +12,17 @@ type Op = (typeof OPS)[number]
  * A failing operation is reported and skipped and the rest still run, so one load shows every
  * problem; the result is then not ok.
  */
-export function applyOperations(base: Indexed, operations: unknown, operationsOrigin: Origin): OverlayResult {
+export function applyOperations(
+  base: Indexed,
+  operations: unknown,
+  operationsOrigin: Origin,
+): OverlayResult {
   const errors: OverlayError[] = []
   if (!Array.isArray(operations)) {
-    return { ok: false, errors: [{ message: 'operations must be an array', origin: operationsOrigin }] }
+    return {
+      ok: false,
+      errors: [{ message: 'operations must be an array', origin: operationsOrigin }],
+    }
   }
   const builder = new IndexBuilder(base.index.nodes)
   let root = builder.copyBase(base.value, base.index.rootOrigin)
@@ -23,12 +30,16 @@ export function applyOperations(base: Indexed, operations: unknown, operationsOr
   operations.forEach((entry: unknown, i) => {
     const origin = childOrigin(operationsOrigin, i)
     const label = `operation ${i + 1}`
-    const fail = (message: string, at: Origin): void => void errors.push({ message: `${label}: ${message}`, origin: at })
+    const fail = (message: string, at: Origin): void =>
+      void errors.push({ message: `${label}: ${message}`, origin: at })
     if (!isObject(entry)) return fail('must be an object with "op" and "path"', origin)
     const op = entry['op']
     if (typeof op !== 'string' || !(OPS as readonly string[]).includes(op)) {
       const shown = typeof op === 'string' ? `"${op}"` : preview(op as Json | undefined)
-      return fail(`"op" is ${shown}; it must be one of ${OPS.map((o) => `"${o}"`).join(', ')}`, childOrigin(origin, 'op'))
+      return fail(
+        `"op" is ${shown}; it must be one of ${OPS.map((o) => `"${o}"`).join(', ')}`,
+        childOrigin(origin, 'op'),
+      )
     }
     const path = entry['path']
     const pathOrigin = childOrigin(origin, 'path')
@@ -50,9 +61,13 @@ export function applyOperations(base: Indexed, operations: unknown, operationsOr
 
     if (kind === 'test') {
       const found = valueAt(root, place)
-      if (found === undefined) return fail(missingMessage(place, path) ?? `${path} does not exist`, pathOrigin)
+      if (found === undefined)
+        return fail(missingMessage(place, path) ?? `${path} does not exist`, pathOrigin)
       if (!jsonEqual(found, value)) {
-        return fail(`test failed at ${path || '/'}: expected ${preview(value)}, found ${preview(found)}`, valueOrigin)
+        return fail(
+          `test failed at ${path || '/'}: expected ${preview(value)}, found ${preview(found)}`,
+          valueOrigin,
+        )
       }
       return
     }

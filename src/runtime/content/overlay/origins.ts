@@ -1,5 +1,21 @@
-import { checkJson, childOrigin, escapeSegment, hasId, isContainer, sameOrigin, unescapeSegment } from './json'
-import type { Json, JsonObject, NodeInfo, Origin, OriginIndex, OverlayError, OverlayResult } from './types'
+import {
+  checkJson,
+  childOrigin,
+  escapeSegment,
+  hasId,
+  isContainer,
+  sameOrigin,
+  unescapeSegment,
+} from './json'
+import type {
+  Json,
+  JsonObject,
+  NodeInfo,
+  Origin,
+  OriginIndex,
+  OverlayError,
+  OverlayResult,
+} from './types'
 
 /**
  * Builds one overlay step's result: every object and array of the result is a fresh copy,
@@ -55,7 +71,8 @@ export class IndexBuilder {
       return out
     }
     const out: JsonObject = {}
-    for (const key of Object.keys(value)) out[key] = this.fromSource(value[key] as Json, childOrigin(origin, key))
+    for (const key of Object.keys(value))
+      out[key] = this.fromSource(value[key] as Json, childOrigin(origin, key))
     this.register(out, origin)
     return out
   }
@@ -65,7 +82,8 @@ export class IndexBuilder {
     const info = this.ensure(parent)
     const name = String(key)
     // An object or array carries its own record; only primitives need a per-key exception.
-    if (isContainer(value) || sameOrigin(origin, childOrigin(info.origin, key))) info.keys?.delete(name)
+    if (isContainer(value) || sameOrigin(origin, childOrigin(info.origin, key)))
+      info.keys?.delete(name)
     else (info.keys ??= new Map()).set(name, origin)
   }
 
@@ -77,14 +95,27 @@ export class IndexBuilder {
    * Splices `array` and keeps every primitive item's origin with its item: per-index exceptions
    * are rewritten, and items that had none get one when they move.
    */
-  spliceArray(array: Json[], start: number, deleteCount: number, items: Json[], origins: Origin[]): void {
+  spliceArray(
+    array: Json[],
+    start: number,
+    deleteCount: number,
+    items: Json[],
+    origins: Origin[],
+  ): void {
     const info = this.ensure(array)
-    const current = array.map((item, i) => (isContainer(item) ? undefined : IndexBuilder.childOf(info, i)))
+    const current = array.map((item, i) =>
+      isContainer(item) ? undefined : IndexBuilder.childOf(info, i),
+    )
     array.splice(start, deleteCount, ...items)
-    current.splice(start, deleteCount, ...origins.map((o, i) => (isContainer(items[i]) ? undefined : o)))
+    current.splice(
+      start,
+      deleteCount,
+      ...origins.map((o, i) => (isContainer(items[i]) ? undefined : o)),
+    )
     const keys = new Map<string, Origin>()
     current.forEach((origin, i) => {
-      if (origin !== undefined && !sameOrigin(origin, childOrigin(info.origin, i))) keys.set(String(i), origin)
+      if (origin !== undefined && !sameOrigin(origin, childOrigin(info.origin, i)))
+        keys.set(String(i), origin)
     })
     info.keys = keys.size > 0 ? keys : undefined
   }
@@ -157,7 +188,10 @@ export function locateOrigin(index: OriginIndex, resolvedPointer: string): Origi
     }
     node = child
   }
-  return { file: best.file, pointer: best.pointer + rest.map((s) => '/' + escapeSegment(s)).join('') }
+  return {
+    file: best.file,
+    pointer: best.pointer + rest.map((s) => '/' + escapeSegment(s)).join(''),
+  }
 }
 
 /**
