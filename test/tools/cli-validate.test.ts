@@ -1,21 +1,14 @@
-import { execFileSync } from 'node:child_process'
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { projectRoot } from '../helpers/fixtures'
+import { runBin } from '../helpers/run'
 
-const tsx = join(projectRoot, 'node_modules/.bin/tsx')
 const cli = join(projectRoot, 'tools/cli.ts')
 
 function run(args: string[], cwd: string): { code: number; stdout: string; stderr: string } {
-  try {
-    const stdout = execFileSync(tsx, [cli, ...args], { cwd, encoding: 'utf8', stdio: 'pipe' })
-    return { code: 0, stdout, stderr: '' }
-  } catch (error) {
-    const e = error as { status: number; stdout: string; stderr: string }
-    return { code: e.status, stdout: e.stdout, stderr: e.stderr }
-  }
+  return runBin('tsx', [cli, ...args], cwd)
 }
 
 function edit(dir: string, file: string, from: string, to: string): void {

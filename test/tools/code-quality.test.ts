@@ -2,23 +2,12 @@
  * The project's own gates, run with the tests so they cannot drift: ESLint (including the rule
  * that keeps src/runtime pure), Prettier, and the TypeScript and Vue type checks.
  */
-import { execFileSync } from 'node:child_process'
-import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { projectRoot } from '../helpers/fixtures'
+import { runBin } from '../helpers/run'
 
 function run(bin: string, args: string[]): { code: number; output: string } {
-  try {
-    const output = execFileSync(join(projectRoot, 'node_modules/.bin', bin), args, {
-      cwd: projectRoot,
-      encoding: 'utf8',
-      stdio: 'pipe',
-    })
-    return { code: 0, output }
-  } catch (error) {
-    const e = error as { status: number; stdout: string; stderr: string }
-    return { code: e.status, output: `${e.stdout}${e.stderr}` }
-  }
+  const { code, stdout, stderr } = runBin(bin, args)
+  return { code, output: `${stdout}${stderr}` }
 }
 
 describe('code quality gates', () => {

@@ -1,25 +1,15 @@
-import { execFileSync } from 'node:child_process'
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { projectRoot } from '../helpers/fixtures'
+import { runBin } from '../helpers/run'
 
-const tsx = join(projectRoot, 'node_modules/.bin/tsx')
 const generator = join(projectRoot, 'tools/generate-types.ts')
 
 function run(args: string[]): { code: number; output: string } {
-  try {
-    const output = execFileSync(tsx, [generator, ...args], {
-      cwd: projectRoot,
-      encoding: 'utf8',
-      stdio: 'pipe',
-    })
-    return { code: 0, output }
-  } catch (error) {
-    const e = error as { status: number; stdout: string; stderr: string }
-    return { code: e.status, output: `${e.stdout}${e.stderr}` }
-  }
+  const { code, stdout, stderr } = runBin('tsx', [generator, ...args])
+  return { code, output: `${stdout}${stderr}` }
 }
 
 describe('npm run types:check', () => {
