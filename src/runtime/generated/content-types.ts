@@ -325,6 +325,7 @@ export interface RulesetManifest {
   tracks?: Tracks
   resultSets?: ResultSets
   resolutions?: Resolutions
+  mechanics?: EngineMechanicsSettings
   sequence: SequenceOfPlay
   victory?: Victory
   triggers?: Triggers
@@ -1452,6 +1453,115 @@ export interface CheckResolution {
   failure?: EffectList2
 }
 /**
+ * Settings of the engine's generic mechanics for this ruleset (enemy influence, command, movement, fire, shock, results).
+ */
+export interface EngineMechanicsSettings {
+  influence?: Influence
+  command?: Command
+  movement?: MovementMechanics
+  fire?: FireMechanics
+  shock?: ShockMechanics
+  results?: CombatResultsMechanics
+  activation?: ActivationExtras
+}
+/**
+ * Where a unit hinders enemy movement (stopping, leaving costs, command range, charge paths).
+ */
+export interface Influence {
+  /**
+   * adjacency: every hex next to an enemy unit, except across a hexside that enemy could not cross. frontal-zone: only the frontal hexes of units with the zone flag (a zone of control), not into or across terrain the unit could not enter. none: no influence.
+   */
+  model: 'adjacency' | 'frontal-zone' | 'none'
+  /**
+   * frontal-zone: the unit flag of units that exert a zone.
+   */
+  zoneFlag?: string
+  /**
+   * Identifier in kebab-case: lower-case letters and digits separated by single hyphens.
+   */
+  frontSector?: string
+  /**
+   * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+   */
+  rule?: string
+}
+/**
+ * Command range: how far a leader commands, what blocks it, and the chain of adjacent units.
+ */
+export interface Command {
+  /**
+   * The leader rating giving his command range in hexes.
+   */
+  rangeRating?: string
+  /**
+   * What the range cannot be traced through: enemy units; hexes or hexsides a lone leader cannot enter or cross; hexes and hexsides no unit can cross; hexes under enemy influence that hold no friendly unit.
+   */
+  blockedBy?: (
+    'enemy-units' | 'leader-impassable' | 'impassable-to-all' | 'enemy-influence-unless-friendly'
+  )[]
+  /**
+   * Movement class of a leader tracing his range (a lone leader's column).
+   */
+  leaderClass?: string
+  /**
+   * A unit next to an in-command unit of the same command is in command too (and so on outwards), or there is no chain.
+   */
+  chain?: 'same-command' | 'none'
+  /**
+   * Units with this flag are in command wherever their leader is.
+   */
+  alwaysInCommandFlag?: string
+  /**
+   * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+   */
+  rule?: string
+}
+/**
+ * Settings of the movement mechanic: stopping next to the enemy, leaving costs, leaders, reinforcements, forms, facing changes, stacking exceptions.
+ */
+export interface MovementMechanics {
+  /**
+   * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+   */
+  rule?: string
+}
+/**
+ * Settings of missile fire: line of sight, range, arcs, active, return and reaction fire.
+ */
+export interface FireMechanics {
+  /**
+   * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+   */
+  rule?: string
+}
+/**
+ * Settings of shock combat: declarations, charges, counter-charges, retreat before combat, table choice.
+ */
+export interface ShockMechanics {
+  /**
+   * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+   */
+  rule?: string
+}
+/**
+ * Settings of how results are carried out: retreats, retirement to the standard, advances, continued attacks, leader casualties.
+ */
+export interface CombatResultsMechanics {
+  /**
+   * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+   */
+  rule?: string
+}
+/**
+ * Settings of the activation-chain extras: command check, standards, rally, replacement leaders, timed engagement, special formations.
+ */
+export interface ActivationExtras {
+  /**
+   * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+   */
+  rule?: string
+}
+/**
  * How play is divided: either an endless chain of activations (a side activates a command, then tries to continue, the opponent may seize) or numbered turns split into player turns and phases. Phases name engine mechanics; the mechanics read their details from params.
  */
 export interface SequenceOfPlay {
@@ -1523,6 +1633,10 @@ export interface Activation {
      */
     model: 'none' | 'die-roll' | 'counters'
     resolution?: string
+    /**
+     * A field name used inside expressions (camelCase), such as a rating or terrain attribute.
+     */
+    drawParameter?: string
     /**
      * Activations that cannot be seized.
      */
@@ -1742,6 +1856,10 @@ export interface Reaction {
    * How often a unit may react: once per activation, per turn, per triggering event…
    */
   limit?: 'once-per-activation' | 'once-per-turn' | 'once-per-trigger' | 'unlimited'
+  /**
+   * Only when this optional rule is on.
+   */
+  option?: string
   params?: {}
 }
 export interface Victory {
@@ -2810,7 +2928,11 @@ export interface Side {
    * CSS colour in hexadecimal form.
    */
   color?: string
-  commands?: Command[]
+  /**
+   * The side's overall commander (a leader unit of this side), when the rules give him powers of his own: support to other leaders' activations, moving in free activations.
+   */
+  commander?: string
+  commands?: Command1[]
   units: UnitPlacement[]
   reinforcements?: Reinforcement[]
   /**
@@ -2824,7 +2946,7 @@ export interface Side {
    */
   parameters?: {}
 }
-export interface Command {
+export interface Command1 {
   /**
    * Identifier in kebab-case: lower-case letters and digits separated by single hyphens.
    */
@@ -3013,6 +3135,7 @@ export interface ResolvedRuleset {
   resultSets?: ResultSets
   resolutions?: Resolutions
   sequence: SequenceOfPlay
+  mechanics?: EngineMechanicsSettings1
   victory?: Victory
   triggers?: Triggers
   options?: Options
@@ -3021,4 +3144,16 @@ export interface ResolvedRuleset {
   unitTypes: UnitType[]
   tables: Table[]
   modifierLists: ModifierList[]
+}
+/**
+ * How the engine's generic mechanics behave for a ruleset: enemy influence, command range, movement, fire, shock, results and the activation extras. Each section is read by the mechanic named after it; a variant patches a section like any other part of the ruleset.
+ */
+export interface EngineMechanicsSettings1 {
+  influence?: Influence
+  command?: Command
+  movement?: MovementMechanics
+  fire?: FireMechanics
+  shock?: ShockMechanics
+  results?: CombatResultsMechanics
+  activation?: ActivationExtras
 }

@@ -5,35 +5,47 @@ import type { JsonSchema } from '../content/validator-types'
 import schema0 from '../../../schemas/common.schema.json'
 import schema1 from '../../../schemas/effects.schema.json'
 import schema2 from '../../../schemas/map.schema.json'
-import schema3 from '../../../schemas/modifier-list.schema.json'
-import schema4 from '../../../schemas/resolution.schema.json'
-import schema5 from '../../../schemas/resolved-ruleset.schema.json'
-import schema6 from '../../../schemas/results.schema.json'
-import schema7 from '../../../schemas/ruleset.schema.json'
-import schema8 from '../../../schemas/saved-game.schema.json'
-import schema9 from '../../../schemas/scenario.schema.json'
-import schema10 from '../../../schemas/sequence.schema.json'
-import schema11 from '../../../schemas/status-graph.schema.json'
-import schema12 from '../../../schemas/table.schema.json'
-import schema13 from '../../../schemas/terrain.schema.json'
-import schema14 from '../../../schemas/unit-set.schema.json'
-import schema15 from '../../../schemas/variant.schema.json'
+import schema3 from '../../../schemas/mechanic-activation.schema.json'
+import schema4 from '../../../schemas/mechanic-fire.schema.json'
+import schema5 from '../../../schemas/mechanic-movement.schema.json'
+import schema6 from '../../../schemas/mechanic-results.schema.json'
+import schema7 from '../../../schemas/mechanic-shock.schema.json'
+import schema8 from '../../../schemas/mechanics.schema.json'
+import schema9 from '../../../schemas/modifier-list.schema.json'
+import schema10 from '../../../schemas/resolution.schema.json'
+import schema11 from '../../../schemas/resolved-ruleset.schema.json'
+import schema12 from '../../../schemas/results.schema.json'
+import schema13 from '../../../schemas/ruleset.schema.json'
+import schema14 from '../../../schemas/saved-game.schema.json'
+import schema15 from '../../../schemas/scenario.schema.json'
+import schema16 from '../../../schemas/sequence.schema.json'
+import schema17 from '../../../schemas/status-graph.schema.json'
+import schema18 from '../../../schemas/table.schema.json'
+import schema19 from '../../../schemas/terrain.schema.json'
+import schema20 from '../../../schemas/unit-set.schema.json'
+import schema21 from '../../../schemas/variant.schema.json'
 
 export const schemaFiles: Readonly<Record<string, JsonSchema>> = {
   'common.schema.json': schema0 as JsonSchema,
   'effects.schema.json': schema1 as JsonSchema,
   'map.schema.json': schema2 as JsonSchema,
-  'modifier-list.schema.json': schema3 as JsonSchema,
-  'resolution.schema.json': schema4 as JsonSchema,
-  'resolved-ruleset.schema.json': schema5 as JsonSchema,
-  'results.schema.json': schema6 as JsonSchema,
-  'ruleset.schema.json': schema7 as JsonSchema,
-  'saved-game.schema.json': schema8 as JsonSchema,
-  'scenario.schema.json': schema9 as JsonSchema,
-  'sequence.schema.json': schema10 as JsonSchema,
-  'status-graph.schema.json': schema11 as JsonSchema,
-  'table.schema.json': schema12 as JsonSchema,
-  'terrain.schema.json': schema13 as JsonSchema,
-  'unit-set.schema.json': schema14 as JsonSchema,
-  'variant.schema.json': schema15 as JsonSchema,
+  'mechanic-activation.schema.json': schema3 as JsonSchema,
+  'mechanic-fire.schema.json': schema4 as JsonSchema,
+  'mechanic-movement.schema.json': schema5 as JsonSchema,
+  'mechanic-results.schema.json': schema6 as JsonSchema,
+  'mechanic-shock.schema.json': schema7 as JsonSchema,
+  'mechanics.schema.json': schema8 as JsonSchema,
+  'modifier-list.schema.json': schema9 as JsonSchema,
+  'resolution.schema.json': schema10 as JsonSchema,
+  'resolved-ruleset.schema.json': schema11 as JsonSchema,
+  'results.schema.json': schema12 as JsonSchema,
+  'ruleset.schema.json': schema13 as JsonSchema,
+  'saved-game.schema.json': schema14 as JsonSchema,
+  'scenario.schema.json': schema15 as JsonSchema,
+  'sequence.schema.json': schema16 as JsonSchema,
+  'status-graph.schema.json': schema17 as JsonSchema,
+  'table.schema.json': schema18 as JsonSchema,
+  'terrain.schema.json': schema19 as JsonSchema,
+  'unit-set.schema.json': schema20 as JsonSchema,
+  'variant.schema.json': schema21 as JsonSchema,
 }

@@ -19,6 +19,7 @@ import {
   vertexClockFromName,
   vertexName,
   checkFacing,
+  isSideClock,
   type Cube,
   type SectorTable,
 } from '../hex'
@@ -44,6 +45,10 @@ export interface Board {
   /** The cube of a hex label as the map prints it, or null when it is not a hex of the map. */
   cubeOf(label: string): Cube | null
   labelOf(c: Cube): string
+  /** The hexes of the map next to `label`, as labels (fewer than six at the edges). */
+  neighbors(label: string): readonly string[]
+  /** Every hex of the map, column by column. */
+  allHexes(): readonly string[]
   /** Why `label` is not a hex of the map (with the canonical spelling when it is close), or null. */
   labelProblem(label: string): string | null
   hex(label: string): HexInfo
@@ -126,10 +131,34 @@ function buildBoard(loaded: LoadedScenario): Board {
     sides.set(key, [...new Set([...(sides.get(key) ?? []), ...entry.features])])
   }
 
+  const neighborCache = new Map<string, string[]>()
+  let everyHex: string[] | undefined
   return {
     facingMode,
     sectors,
     cubeOf,
+    neighbors(label) {
+      let found = neighborCache.get(label)
+      if (found === undefined) {
+        const at = must(label)
+        found = []
+        for (let clock = 0; clock < 12; clock++) {
+          if (!isSideClock(clock, orientation)) continue
+          const off = cubeToOffset(neighborAtClock(at, clock), grid)
+          if (off.col < 0 || off.row < 0 || off.col >= grid.columns || off.row >= grid.rows) continue
+          found.push(formatLabel(numbering, off))
+        }
+        neighborCache.set(label, found)
+      }
+      return found
+    },
+    allHexes() {
+      if (everyHex === undefined) {
+        everyHex = []
+        for (let col = 0; col < grid.columns; col++) for (let row = 0; row < grid.rows; row++) everyHex.push(formatLabel(numbering, { col, row }))
+      }
+      return everyHex
+    },
     labelOf: (c) => formatLabel(numbering, cubeToOffset(c, grid)),
     labelProblem(label) {
       const parsed = parseLabel(numbering, label, grid)

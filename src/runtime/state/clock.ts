@@ -13,7 +13,7 @@ import { sideOrder } from './game-state'
 import type { AppliedEffect, ClockEvent } from './log'
 import { sideContext } from './variables'
 
-type Expiry = 'end-of-phase' | 'end-of-player-turn' | 'end-of-turn'
+export type Expiry = 'end-of-activation' | 'end-of-phase' | 'end-of-player-turn' | 'end-of-turn'
 
 function playerTurnsPerTurn(loaded: LoadedScenario): number {
   const mode = loaded.rules.ruleset.sequence.turns?.playerTurns ?? 'alternate'
@@ -140,7 +140,8 @@ export function endPhase(loaded: LoadedScenario, draft: GameState): AppliedEffec
   return applied
 }
 
-function expireMarkers(
+/** Removes the markers that last until `when`, and lifts the stops that end then. */
+export function expireMarkers(
   loaded: LoadedScenario,
   draft: GameState,
   when: Expiry,
@@ -164,7 +165,7 @@ function expireMarkers(
     }
     // A stop on movement lasts for the phase; a stop on the whole activation, for the player turn.
     if (unit.ended === 'movement' && when === 'end-of-phase') unit.ended = null
-    if (unit.ended !== null && when === 'end-of-player-turn') unit.ended = null
+    if (unit.ended !== null && (when === 'end-of-player-turn' || when === 'end-of-activation')) unit.ended = null
   }
 }
 

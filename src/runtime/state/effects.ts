@@ -138,6 +138,9 @@ export function applyEffects(
         chooseOne: selection.chooseOne,
         source: scope.source,
         context: scope.context,
+        ...(scope.roles.attackers === undefined && scope.roles.defenders === undefined
+          ? {}
+          : { participants: { attackers: [...(scope.roles.attackers ?? [])], defenders: [...(scope.roles.defenders ?? [])] } }),
       })
       continue
     }

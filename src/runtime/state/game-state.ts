@@ -9,6 +9,7 @@ import type { DiceSource } from '../dice'
 import { forcedSource, seededSource } from '../dice'
 import { boardOf } from './board'
 import { initialClock } from './clock'
+import type { FlowState } from './flow-types'
 
 export const STATE_FORMAT = 'hexwright-state'
 export const STATE_VERSION = 1
@@ -77,6 +78,11 @@ export interface GameState {
   outcome: Outcome | null
   /** Actions applied so far; the next action's log entry has this as its seq. */
   actionCount: number
+  /**
+   * The game in progress under the rules' sequence of play (src/runtime/play); null in a
+   * sandbox state driven by kernel actions only.
+   */
+  flow: FlowState | null
 }
 
 export type DiceChoice = { seed: number } | { forced: readonly number[] }
@@ -198,6 +204,7 @@ export function createInitialState(loaded: LoadedScenario, dice: DiceChoice): Ga
     units,
     outcome: null,
     actionCount: 0,
+    flow: null,
   }
   state.clock = initialClock(loaded, state)
   return state

@@ -54,6 +54,11 @@ export type AppliedEffect = { text: string; rule?: string } & (
   | { kind: 'place'; unit: string; from: Position; to: Position }
   | { kind: 'clock'; from: Clock; to: Clock; events: ClockEvent[] }
   | { kind: 'outcome'; outcome: Outcome }
+  /** A unit moved along `path` (hexes entered, in order) for `cost` movement points. */
+  | { kind: 'move'; unit: string; from: string; path: string[]; cost: number }
+  | { kind: 'facing'; unit: string; from: number | null; to: number | null }
+  /** A step of the sequence of play or a decision, in words (an activation begins, a player passes…). */
+  | { kind: 'note' }
 )
 
 /**
@@ -71,6 +76,8 @@ export interface PendingEffect {
   source: string
   /** The context its expressions (retreat hexes, losses amount) are evaluated in. */
   context: string
+  /** Who took part in the resolution that produced it (a retreat goes away from the attackers). */
+  participants?: { attackers: string[]; defenders: string[] }
 }
 
 export interface LogEntry {

@@ -293,17 +293,30 @@ function facesArg(action: Action): number[] | undefined {
   return value as number[]
 }
 
-export const resolveAction: ActionHandler = (ctx) => {
-  const { action, draft, loaded } = ctx
-  const id = stringArg(action, 'resolution')
+/**
+ * The variables of the activation context for an action-shaped description (side, leader,
+ * command, kind, free, successes…), as a resolution in that context would see them.
+ */
+export function activationVariables(loaded: LoadedScenario, state: GameState, args: Action): Variables {
+  return { ...commonVariables(loaded, state), ...situation(loaded, state, args, 'activation').variables }
+}
+
+/**
+ * Runs one of the ruleset's resolutions on `run.state` (changed in place): `args` is shaped like
+ * a `resolve` action (the resolution id, the participants by unit id, optional faces). Rolls from
+ * the state's dice unless faces are given, applies the result's effects into `run`, and returns
+ * the record with a log line. Refuses (throws ActionFailure) what the rules do not allow.
+ */
+export function runResolution(run: EffectRun, args: Action): { record: ResolutionRecord; text: string } {
+  const { loaded, state: draft } = run
+  const id = stringArg(args, 'resolution')
   const resolution = loaded.rules.resolutions.get(id)
   if (resolution === undefined)
     return reject(
       `there is no resolution "${id}"${didYouMean(id, loaded.rules.resolutions.keys())}`,
     )
-  checkArgs(action, ['resolution', 'faces', ...CONTEXT_ARGS[resolution.context]])
-  const faces = facesArg(action)
-  const found = situation(loaded, draft, action, resolution.context)
+  const faces = facesArg(args)
+  const found = situation(loaded, draft, args, resolution.context)
   const variables: Variables = { ...commonVariables(loaded, draft), ...found.variables }
   let record: ResolutionRecord
   if (faces === undefined) {
@@ -317,7 +330,6 @@ export const resolveAction: ActionHandler = (ctx) => {
       record.message ?? `resolution "${id}" is not allowed`,
       record.table?.rule ?? resolution.rule,
     )
-  const run: EffectRun = { loaded, state: draft, applied: [], pending: [] }
   const scope: EffectScope = {
     context: resolution.context,
     variables,
@@ -328,10 +340,19 @@ export const resolveAction: ActionHandler = (ctx) => {
     ...(found.side === undefined ? {} : { side: found.side }),
   }
   applyEffects(run, record.effects, scope)
-  return {
-    text: describeRecord(record, found.who),
-    records: [record],
-    effects: run.applied,
-    pending: run.pending,
-  }
+  return { record, text: describeRecord(record, found.who) }
+}
+
+export const resolveAction: ActionHandler = (ctx) => {
+  const { action, draft, loaded } = ctx
+  const id = stringArg(action, 'resolution')
+  const resolution = loaded.rules.resolutions.get(id)
+  if (resolution === undefined)
+    return reject(
+      `there is no resolution "${id}"${didYouMean(id, loaded.rules.resolutions.keys())}`,
+    )
+  checkArgs(action, ['resolution', 'faces', ...CONTEXT_ARGS[resolution.context]])
+  const run: EffectRun = { loaded, state: draft, applied: [], pending: [] }
+  const { record, text } = runResolution(run, action)
+  return { text, records: [record], effects: run.applied, pending: run.pending }
 }

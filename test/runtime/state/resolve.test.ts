@@ -169,6 +169,7 @@ describe('result effects', () => {
         chooseOne: false,
         source: 'resolution "clash"',
         context: 'attack',
+        participants: { attackers: ['north-pike'], defenders: ['south-pike-1'] },
       },
       {
         effect: { type: 'advance', hexes: 1, who: 'attacker' },
@@ -177,6 +178,7 @@ describe('result effects', () => {
         chooseOne: false,
         source: 'resolution "clash"',
         context: 'attack',
+        participants: { attackers: ['north-pike'], defenders: ['south-pike-1'] },
       },
     ])
     expect(state.units['south-pike-1']?.hex).toBe('0303')
@@ -209,6 +211,7 @@ describe('result effects', () => {
         chooseOne: false,
         source: 'resolution "clash"',
         context: 'attack',
+        participants: { attackers: ['south-pike-1'], defenders: ['north-pike'] },
       },
     ])
   })

@@ -1,0 +1,113 @@
+/**
+ * Questions about the forces on the board that every mechanic asks: which units are where, who
+ * leads a command, which commands a side can activate, who is an enemy. Read from the state and
+ * the scenario only; nothing here changes the state.
+ */
+import type { LoadedScenario } from '../content/loaded'
+import type { Scenario } from '../generated/content-types'
+import type { GameState, UnitState } from '../state/game-state'
+import { leaderIds } from '../state/game-state'
+
+/** Ids of the units on the map in `hex` (combat units and leaders), in state order. */
+export function unitsIn(state: GameState, hex: string): string[] {
+  const out: string[] = []
+  for (const [id, u] of Object.entries(state.units))
+    if (u.location === 'map' && u.hex === hex) out.push(id)
+  return out
+}
+
+export function isLeader(loaded: LoadedScenario, id: string): boolean {
+  return leaderIds(loaded).has(id)
+}
+
+/** Combat units (not leaders) on the map in `hex`. */
+export function combatUnitsIn(loaded: LoadedScenario, state: GameState, hex: string): string[] {
+  return unitsIn(state, hex).filter((id) => !isLeader(loaded, id))
+}
+
+/** Every unit of a side on the map, combat units and leaders. */
+export function onMap(state: GameState, side?: string): string[] {
+  return Object.entries(state.units)
+    .filter(
+      ([, u]) => u.location === 'map' && u.hex !== null && (side === undefined || u.side === side),
+    )
+    .map(([id]) => id)
+}
+
+export function opponents(loaded: LoadedScenario, side: string): string[] {
+  return loaded.scenario.sides.map((s) => s.id).filter((s) => s !== side)
+}
+
+/** The side after `side` in scenario order (the opponent in a two-sided battle). */
+export function nextSide(loaded: LoadedScenario, side: string): string {
+  const ids = loaded.scenario.sides.map((s) => s.id)
+  return ids[(ids.indexOf(side) + 1) % ids.length] ?? side
+}
+
+type Command = NonNullable<Scenario['sides'][number]['commands']>[number]
+
+export function commandsOf(loaded: LoadedScenario, side: string): Command[] {
+  return loaded.scenario.sides.find((s) => s.id === side)?.commands ?? []
+}
+
+export function commandById(loaded: LoadedScenario, id: string): Command | undefined {
+  for (const side of loaded.scenario.sides) {
+    const found = (side.commands ?? []).find((c) => c.id === id)
+    if (found !== undefined) return found
+  }
+  return undefined
+}
+
+export function sideOfCommand(loaded: LoadedScenario, id: string): string | undefined {
+  return loaded.scenario.sides.find((s) => (s.commands ?? []).some((c) => c.id === id))?.id
+}
+
+/** The command's leader if he is on the map (only such a leader may try to continue). */
+export function leaderOnMap(
+  loaded: LoadedScenario,
+  state: GameState,
+  command: string,
+): string | null {
+  const leader = commandById(loaded, command)?.leader
+  if (leader === undefined) return null
+  const unit = state.units[leader]
+  return unit !== undefined && unit.location === 'map' ? leader : null
+}
+
+/** Units (leaders excepted) belonging to a command, wherever they are. */
+export function unitsOfCommand(
+  loaded: LoadedScenario,
+  state: GameState,
+  command: string,
+): string[] {
+  return Object.entries(state.units)
+    .filter(([id, u]) => u.command === command && !isLeader(loaded, id))
+    .map(([id]) => id)
+}
+
+function inPlay(u: UnitState): boolean {
+  return u.location === 'map' || u.location === 'reinforcements'
+}
+
+/** Whether a command still has units on the map or waiting to arrive. */
+export function commandInPlay(loaded: LoadedScenario, state: GameState, command: string): boolean {
+  return unitsOfCommand(loaded, state, command).some((id) => inPlay(state.units[id] as UnitState))
+}
+
+/** Commands of a side that still have units in play. */
+export function commandsInPlay(loaded: LoadedScenario, state: GameState, side: string): string[] {
+  return commandsOf(loaded, side)
+    .map((c) => c.id)
+    .filter((id) => commandInPlay(loaded, state, id))
+}
+
+/** The side's overall commander if the scenario names one and he is on the map. */
+export function overallCommander(
+  loaded: LoadedScenario,
+  state: GameState,
+  side: string,
+): string | null {
+  const id = loaded.scenario.sides.find((s) => s.id === side)?.commander
+  if (id === undefined) return null
+  return state.units[id]?.location === 'map' ? id : null
+}

@@ -1,0 +1,100 @@
+/**
+ * Playing a scenario under its rules: start a game, apply a player's action (it answers the open
+ * prompt, then the engine runs on to the next decision), list the legal actions. Built on the
+ * state kernel's pure reducer, so every action is logged, refusals leave nothing behind, and a
+ * saved game replays to the same state hash.
+ */
+import type { LoadedScenario } from '../content/loaded'
+import type { Action, ActionHandler, ActionHandlers } from '../state/actions'
+import { reject } from '../state/failure'
+import type { DiceChoice, GameState } from '../state/game-state'
+import { createInitialState } from '../state/game-state'
+import type { FlowState, Prompt, SideFlow } from '../state/flow-types'
+import type { LogEntry } from '../state/log'
+import type { ActionResult } from '../state/reducer'
+import { applyAction } from '../state/reducer'
+import { advance, answering, flowOf, procedureOf, pushFrame } from './driver'
+import type { PlayContext } from './procedure'
+import { PLAY_ACTION_TYPES, PROCEDURES } from './registry'
+
+function emptySide(): SideFlow {
+  return { successes: 0, attempts: 0, cup: [], hand: [] }
+}
+
+/** Answers the open prompt with the action, then runs the game on to the next decision. */
+const answer: ActionHandler = (hctx) => {
+  const { loaded, draft, action } = hctx
+  const flow = flowOf(draft)
+  const { frame } = answering(flow, action)
+  const procedure = procedureOf(PROCEDURES, frame.proc)
+  if (procedure.act === undefined) return reject(`procedure "${frame.proc}" takes no decisions`)
+  const ctx: PlayContext = { loaded, state: draft, applied: [], pending: [], records: [] }
+  flow.prompt = null
+  const text = procedure.act(ctx, frame, action)
+  advance(ctx, PROCEDURES)
+  return { text, records: ctx.records, effects: ctx.applied, pending: ctx.pending }
+}
+
+/** One handler per action type the procedures take: each answers the open prompt. */
+export const PLAY_ACTIONS: ActionHandlers = Object.fromEntries(
+  PLAY_ACTION_TYPES.map((t) => [t, answer]),
+)
+
+/** The game's start: the initial state, the sequence of play begun and run to the first decision. */
+export function startGame(
+  loaded: LoadedScenario,
+  dice: DiceChoice,
+): { state: GameState; entry: LogEntry } {
+  const state = createInitialState(loaded, dice)
+  const flow: FlowState = {
+    stack: [],
+    prompt: null,
+    nextId: 1,
+    activation: null,
+    sides: {},
+    standards: {},
+  }
+  for (const side of loaded.scenario.sides) {
+    flow.sides[side.id] = emptySide()
+    for (const command of side.commands ?? []) {
+      if (command.standard !== undefined) flow.standards[command.id] = command.standard
+    }
+  }
+  state.flow = flow
+  pushFrame(flow, { proc: 'game' })
+  const ctx: PlayContext = { loaded, state, applied: [], pending: [], records: [] }
+  advance(ctx, PROCEDURES)
+  const entry: LogEntry = {
+    seq: -1,
+    action: { type: 'start' },
+    text: `${loaded.scenario.name}: the game begins`,
+    records: ctx.records,
+    effects: ctx.applied,
+    pending: ctx.pending,
+  }
+  return { state, entry }
+}
+
+/** Applies a player's action to a game in progress (see applyAction for the guarantees). */
+export function playAction(loaded: LoadedScenario, state: GameState, action: Action): ActionResult {
+  return applyAction(loaded, state, action, PLAY_ACTIONS)
+}
+
+/** The open decision, or null when the game is over. */
+export function openPrompt(state: GameState): Prompt | null {
+  return state.flow?.prompt ?? null
+}
+
+/** Every action the rules allow now, for the side that must decide. */
+export function legalActions(loaded: LoadedScenario, state: GameState): Action[] {
+  const flow = state.flow
+  const prompt = flow?.prompt ?? null
+  if (flow === null || prompt === null || state.outcome !== null) return []
+  const frame = flow.stack[flow.stack.length - 1]
+  if (frame === undefined) return []
+  const procedure = procedureOf(PROCEDURES, frame.proc)
+  // Legal-move generation reads the state; it gets a context it cannot leave changes in.
+  const ctx: PlayContext = { loaded, state, applied: [], pending: [], records: [] }
+  const found = procedure.legal?.(ctx, frame, prompt) ?? []
+  return found.map((a) => ({ ...a, side: prompt.side }))
+}

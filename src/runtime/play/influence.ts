@@ -1,0 +1,92 @@
+/**
+ * Enemy influence: the hexes where an enemy unit hinders movement — all six around it
+ * (adjacency, as in the Tri-Pack rules), or only its frontal hexes when it exerts a zone of
+ * control (older editions). Never into or across terrain the enemy could not enter itself. Which
+ * model applies, and which units exert a zone, is the ruleset's mechanics.influence.
+ */
+import { flagsFor, ratingsFor } from '../rules'
+import { boardOf } from '../state/board'
+import { isLeader } from './forces'
+import type { PlayContext } from './procedure'
+import { stepCost } from './terrain-costs'
+
+type Ctx = Pick<PlayContext, 'loaded' | 'state'>
+
+export function unitFlags(ctx: Ctx, id: string): Record<string, boolean> {
+  const unit = ctx.state.units[id]
+  return unit === undefined ? {} : flagsFor(ctx.loaded.rules, unit.type)
+}
+
+/** The unit's ratings for its status, with the counter's own ratings over its type's. */
+export function unitRatings(ctx: Ctx, id: string): Record<string, number | string | boolean> {
+  const unit = ctx.state.units[id]
+  if (unit === undefined) return {}
+  return { ...ratingsFor(ctx.loaded.rules, unit.type, unit.status), ...unit.ratings }
+}
+
+/** The movement class of a unit: its type's, else its class's. */
+export function movementClassOf(ctx: Ctx, id: string): string {
+  const unit = ctx.state.units[id]
+  if (unit === undefined) return ''
+  const type = ctx.loaded.rules.unitTypes.get(unit.type)
+  return (
+    type?.movementClass ?? ctx.loaded.rules.unitClasses.get(type?.class ?? '')?.movementClass ?? ''
+  )
+}
+
+/** Combat units (not leaders) of other sides than `side` on the map. */
+export function enemyUnits(ctx: Ctx, side: string): string[] {
+  const out: string[] = []
+  for (const [id, u] of Object.entries(ctx.state.units)) {
+    if (u.side !== side && u.location === 'map' && u.hex !== null && !isLeader(ctx.loaded, id))
+      out.push(id)
+  }
+  return out
+}
+
+/** The hexes enemy unit `id` influences, by the ruleset's model. */
+export function influencedBy(ctx: Ctx, id: string): string[] {
+  const model = ctx.loaded.rules.ruleset.mechanics?.influence
+  const unit = ctx.state.units[id]
+  if (model === undefined || model.model === 'none' || unit === undefined || unit.hex === null)
+    return []
+  const board = boardOf(ctx.loaded)
+  const from = unit.hex
+  const moveClass = movementClassOf(ctx, id)
+  // Influence reaches a hex only where the unit itself could step.
+  const reachable = (to: string) => stepCost(ctx.loaded, from, to, moveClass) !== null
+  if (model.model === 'adjacency') return board.neighbors(from).filter(reachable)
+  if (model.zoneFlag === undefined || !unitFlags(ctx, id)[model.zoneFlag] || unit.facing === null)
+    return []
+  const front = model.frontSector ?? 'front'
+  return board
+    .neighbors(from)
+    .filter((to) => board.sector(from, unit.facing as number, to) === front && reachable(to))
+}
+
+/** For every influenced hex, the enemy units (of `side`'s opponents) influencing it. */
+export function influenceMap(ctx: Ctx, side: string): Map<string, string[]> {
+  const map = new Map<string, string[]>()
+  for (const enemy of enemyUnits(ctx, side)) {
+    for (const hex of influencedBy(ctx, enemy)) {
+      const list = map.get(hex)
+      if (list === undefined) map.set(hex, [enemy])
+      else list.push(enemy)
+    }
+  }
+  return map
+}
+
+/** Enemy combat units whose influence covers the unit's hex (next to it, or whose zone it is in). */
+export function adjacentEnemies(ctx: Ctx, id: string): string[] {
+  const unit = ctx.state.units[id]
+  if (unit === undefined || unit.location !== 'map' || unit.hex === null) return []
+  const hex = unit.hex
+  return enemyUnits(ctx, unit.side).filter((e) => influencedBy(ctx, e).includes(hex))
+}
+
+/** Enemy combat units in hexes next to `hex` (plain adjacency, whatever the influence model). */
+export function enemiesNextTo(ctx: Ctx, side: string, hex: string): string[] {
+  const near = new Set(boardOf(ctx.loaded).neighbors(hex))
+  return enemyUnits(ctx, side).filter((e) => near.has(ctx.state.units[e]?.hex ?? ''))
+}

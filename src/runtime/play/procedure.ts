@@ -1,0 +1,50 @@
+/**
+ * Procedures: the engine's mechanics as resumable steps over plain-JSON frames. A procedure
+ * runs its top frame until it needs a player's decision (a prompt), hands work to a
+ * sub-procedure (push), or ends (done, with a value for the frame below). Every procedure reads
+ * its details from the ruleset: a phase's params, resolutions, tables and unit flags.
+ */
+import type { Json } from '../content/overlay/types'
+import type { ResolutionRecord } from '../rules'
+import type { Action } from '../state/actions'
+import type { EffectRun } from '../state/effects'
+import type { Frame, Prompt } from '../state/flow-types'
+
+/** The draft being changed by one action, and what the action has done so far. */
+export interface PlayContext extends EffectRun {
+  readonly records: ResolutionRecord[]
+}
+
+/** A frame to start: the procedure, the phase it runs for, and its first step and data. */
+export interface NewFrame {
+  proc: string
+  phase?: string | null
+  step?: string
+  data?: { [key: string]: Json }
+}
+
+export type Outcome =
+  /** Wait for a player: the prompt's `frame` is filled in by the driver. */
+  | { kind: 'prompt'; prompt: Omit<Prompt, 'frame'> }
+  /** Run a sub-procedure; this frame resumes when it ends, with its value in `returned`. */
+  | { kind: 'push'; frame: NewFrame }
+  /** This procedure is over. */
+  | { kind: 'done'; value?: Json }
+  /** The frame changed (another step): run it again. */
+  | { kind: 'again' }
+
+export interface Procedure {
+  /** The action types its prompts accept. */
+  readonly actions?: readonly string[]
+  /** Carries the frame forward as far as it can go without a player. */
+  run(ctx: PlayContext, frame: Frame): Outcome
+  /**
+   * Takes a player's answer to this frame's prompt, changing the draft and the frame. Refuses
+   * (with `reject`) an answer the rules forbid, naming the rule. Returns the log line.
+   */
+  act?(ctx: PlayContext, frame: Frame, action: Action): string
+  /** Every answer the rules allow to this frame's prompt. */
+  legal?(ctx: PlayContext, frame: Frame, prompt: Prompt): Action[]
+}
+
+export type Procedures = Readonly<Record<string, Procedure>>

@@ -1,0 +1,334 @@
+/**
+ * The activation chain (sequence.structure "activations"): there are no turns; a side takes a
+ * free activation (a command, the army, a standard, or a pass), tries to continue, and the
+ * opponent may seize. Procedure "game" decides who activates what next; procedure "activation"
+ * runs the phases of one activation.
+ */
+import type { Json } from '../../content/overlay/types'
+import { didYouMean } from '../../content/suggest'
+import type { ActivationKind } from '../../generated/content-types'
+import { effectApplies } from '../../rules'
+import type { Action } from '../../state/actions'
+import { checkArgs, stringArg } from '../../state/actions'
+import { expireMarkers } from '../../state/clock'
+import { reject } from '../../state/failure'
+import type { ActivationState, Frame } from '../../state/flow-types'
+import { activationVariables } from '../../state/resolve-action'
+import { blankActivity } from '../activity'
+import { flowOf } from '../driver'
+import { commandsInPlay, isLeader, leaderOnMap, nextSide, onMap } from '../forces'
+import { adjacentEnemies } from '../influence'
+import type { PlayContext, Procedure } from '../procedure'
+import { checkVictory } from '../victory'
+
+/** Who activates next, as far as it is known (a continuation names the kind and commands). */
+export interface NextActivation {
+  side: string
+  free: boolean
+  seized?: boolean
+  kind?: string
+  commands?: string[]
+}
+
+interface GameData {
+  next: NextActivation
+}
+
+interface ActivationData {
+  side: string
+  kind: string
+  commands: string[]
+  free: boolean
+  seized: boolean
+  phase: number
+  /** Set by the continuation phase: who goes next. */
+  next?: NextActivation
+}
+
+const data = <T>(frame: Frame): T => frame.data as unknown as T
+
+export function activationKinds(ctx: PlayContext): ActivationKind[] {
+  return (ctx.loaded.rules.ruleset.sequence.activation?.kinds ?? []).filter(
+    (k) => k.option === undefined || ctx.state.options[k.option] === true,
+  )
+}
+
+export function kindById(ctx: PlayContext, id: string): ActivationKind {
+  const kinds = activationKinds(ctx)
+  return (
+    kinds.find((k) => k.id === id) ??
+    reject(
+      `there is no activation kind "${id}"${didYouMean(
+        id,
+        kinds.map((k) => k.id),
+      )}`,
+    )
+  )
+}
+
+/** Whether `kind` may be chosen for `command` (undefined for kinds without one). */
+function kindAllowed(
+  ctx: PlayContext,
+  kind: ActivationKind,
+  side: string,
+  command: string | undefined,
+  free: boolean,
+): string | null {
+  if (kind.freeOnly === true && !free)
+    return `a ${kind.label.toLowerCase()} is only possible as a free activation`
+  if (kind.when !== undefined) {
+    const variables = activationVariables(ctx.loaded, ctx.state, {
+      type: 'activate',
+      side,
+      ...(command === undefined ? {} : { command }),
+      kind: kind.id,
+      free,
+    })
+    const ok = effectApplies(
+      ctx.loaded.rules,
+      'activation',
+      kind.when,
+      variables,
+      `activation kind "${kind.id}", when`,
+    )
+    if (!ok.ok) return reject(ok.error.message)
+    if (!ok.value) return `the conditions for a ${kind.label.toLowerCase()} are not met`
+  }
+  return null
+}
+
+/** The commands a side may name for a kind of activation, and why others are refused. */
+export function commandChoices(
+  ctx: PlayContext,
+  kind: ActivationKind,
+  side: string,
+  free: boolean,
+): string[] {
+  switch (kind.scope) {
+    case 'command':
+      // A command without a leader on the map moves only in a free activation.
+      return commandsInPlay(ctx.loaded, ctx.state, side).filter(
+        (c) => free || leaderOnMap(ctx.loaded, ctx.state, c) !== null,
+      )
+    case 'standard': {
+      const standards = flowOf(ctx.state).standards
+      return commandsInPlay(ctx.loaded, ctx.state, side).filter(
+        (c) => Object.hasOwn(standards, c) && standards[c] !== null,
+      )
+    }
+    case 'side':
+    case 'pass':
+      return []
+  }
+}
+
+/** The actions that choose a free activation. */
+function choiceActions(ctx: PlayContext, side: string): Action[] {
+  const actions: Action[] = []
+  for (const kind of activationKinds(ctx)) {
+    if (kind.scope === 'pass') {
+      actions.push({ type: 'pass' })
+      continue
+    }
+    if (kind.scope === 'side') {
+      if (kindAllowed(ctx, kind, side, undefined, true) === null)
+        actions.push({ type: 'activate', kind: kind.id })
+      continue
+    }
+    for (const command of commandChoices(ctx, kind, side, true)) {
+      if (kindAllowed(ctx, kind, side, command, true) === null)
+        actions.push({ type: 'activate', kind: kind.id, command })
+    }
+  }
+  return actions
+}
+
+/** Reads an activate action: the kind and the commands it activates; refuses what the rules forbid. */
+export function readActivation(
+  ctx: PlayContext,
+  action: Action,
+  side: string,
+  free: boolean,
+): { kind: string; commands: string[] } {
+  checkArgs(action, ['kind', 'command'])
+  const kind = kindById(ctx, stringArg(action, 'kind'))
+  if (kind.scope === 'pass') return reject('to pass, use the "pass" action')
+  const command = stringArg(action, 'command', true)
+  const problem = kindAllowed(ctx, kind, side, command, free)
+  if (problem !== null) return reject(problem, kind.rule)
+  if (kind.scope === 'side') {
+    if (command !== undefined)
+      return reject(`a ${kind.label.toLowerCase()} activates every command: leave out "command"`)
+    return { kind: kind.id, commands: commandsInPlay(ctx.loaded, ctx.state, side) }
+  }
+  if (command === undefined)
+    return reject(`a ${kind.label.toLowerCase()} needs "command": the command to activate`)
+  const allowed = commandChoices(ctx, kind, side, free)
+  if (!allowed.includes(command)) {
+    const mine = commandsInPlay(ctx.loaded, ctx.state, side)
+    if (!mine.includes(command))
+      return reject(`${side} has no command "${command}" in play${didYouMean(command, mine)}`)
+    return reject(`command "${command}" cannot take a ${kind.label.toLowerCase()} now`, kind.rule)
+  }
+  return { kind: kind.id, commands: [command] }
+}
+
+export const gameProcedure: Procedure = {
+  actions: ['activate', 'pass'],
+  run(ctx, frame) {
+    const d = data<GameData>(frame)
+    switch (frame.step) {
+      case 'start': {
+        const first = ctx.loaded.scenario.setup?.firstSide ?? ctx.loaded.scenario.sides[0]?.id ?? ''
+        d.next = { side: first, free: true }
+        frame.step = 'next'
+        return { kind: 'push', frame: { proc: 'setup-game' } }
+      }
+      case 'next': {
+        const next = d.next
+        if (next.kind === undefined) {
+          return {
+            kind: 'prompt',
+            prompt: {
+              side: next.side,
+              kind: 'activation-choice',
+              text: 'choose a free activation: a command, a standard, or pass',
+              actions: ['activate', 'pass'],
+              rule: '6.1',
+            },
+          }
+        }
+        frame.step = 'after'
+        const activation: ActivationData = {
+          side: next.side,
+          kind: next.kind,
+          commands: next.commands ?? [],
+          free: next.free,
+          seized: next.seized === true,
+          phase: 0,
+        }
+        return {
+          kind: 'push',
+          frame: { proc: 'activation', data: activation as unknown as { [k: string]: Json } },
+        }
+      }
+      case 'after': {
+        const returned = frame.returned as unknown as NextActivation | null
+        const side = d.next.side
+        d.next = returned ?? { side: nextSide(ctx.loaded, side), free: true }
+        frame.step = 'next'
+        return { kind: 'again' }
+      }
+      default:
+        return reject(`game: unknown step "${frame.step}"`)
+    }
+  },
+  act(ctx, frame, action) {
+    const d = data<GameData>(frame)
+    if (action.type === 'pass') {
+      checkArgs(action, [])
+      d.next = { ...d.next, kind: 'pass', commands: [] }
+      return `${d.next.side} passes its free activation`
+    }
+    const chosen = readActivation(ctx, action, d.next.side, true)
+    d.next = { ...d.next, ...chosen }
+    const kind = kindById(ctx, chosen.kind)
+    return `${d.next.side}: free activation, ${kind.label.toLowerCase()}${chosen.commands.length === 1 ? ` of ${chosen.commands[0] as string}` : ''}`
+  },
+  legal(ctx, frame) {
+    return choiceActions(ctx, data<GameData>(frame).next.side)
+  },
+}
+
+function startActivation(ctx: PlayContext, d: ActivationData): void {
+  const flow = flowOf(ctx.state)
+  ctx.state.clock.activation += 1
+  const activation: ActivationState = {
+    number: ctx.state.clock.activation,
+    side: d.side,
+    kind: d.kind,
+    commands: d.commands,
+    free: d.free,
+    seized: d.seized,
+    units: {},
+  }
+  // What every unit on the map (either side) was next to when the activation began.
+  for (const id of onMap(ctx.state)) {
+    if (isLeader(ctx.loaded, id)) continue
+    activation.units[id] = { ...blankActivity(), startAdjacent: adjacentEnemies(ctx, id) }
+  }
+  flow.activation = activation
+  const kind = kindById(ctx, d.kind)
+  const how = d.seized ? 'seized' : d.free ? 'free' : 'continued'
+  const what = d.commands.length === 1 ? ` of ${d.commands[0] as string}` : ''
+  ctx.applied.push({
+    kind: 'note',
+    text: `activation ${activation.number}: ${d.side}, ${kind.label.toLowerCase()}${what} (${how})`,
+    ...(kind.rule === undefined ? {} : { rule: kind.rule }),
+  })
+}
+
+export const activationProcedure: Procedure = {
+  run(ctx, frame) {
+    const d = data<ActivationData>(frame)
+    switch (frame.step) {
+      case 'start':
+        startActivation(ctx, d)
+        frame.step = 'phases'
+        return { kind: 'again' }
+      case 'phases': {
+        const kind = kindById(ctx, d.kind)
+        const phases = kind.phases ?? []
+        while (d.phase < phases.length) {
+          const id = phases[d.phase] as string
+          d.phase += 1
+          const phase = ctx.loaded.rules.ruleset.sequence.phases.find((p) => p.id === id)
+          if (phase === undefined)
+            return reject(
+              `activation kind "${kind.id}" names phase "${id}", which the sequence of play does not have`,
+            )
+          if (phase.when !== undefined) {
+            const runs = effectApplies(
+              ctx.loaded.rules,
+              'activation',
+              phase.when,
+              activationVariables(ctx.loaded, ctx.state, { type: 'phase', side: d.side }),
+              `phase "${id}", when`,
+            )
+            if (!runs.ok) return reject(runs.error.message)
+            if (!runs.value) continue
+          }
+          return { kind: 'push', frame: { proc: phase.mechanic, phase: phase.id } }
+        }
+        frame.step = 'end'
+        return { kind: 'again' }
+      }
+      case 'end': {
+        expireMarkers(ctx.loaded, ctx.state, 'end-of-activation', ctx.applied)
+        checkVictory(ctx, 'activation-end')
+        flowOf(ctx.state).activation = null
+        return { kind: 'done', value: (d.next ?? null) as unknown as Json }
+      }
+      default:
+        return reject(`activation: unknown step "${frame.step}"`)
+    }
+  },
+}
+
+/** Sets who activates after the running activation (the continuation phase decides it). */
+export function setNextActivation(ctx: PlayContext, next: NextActivation): void {
+  const flow = flowOf(ctx.state)
+  for (let i = flow.stack.length - 1; i >= 0; i--) {
+    const frame = flow.stack[i] as Frame
+    if (frame.proc === 'activation') {
+      frame.data.next = next as unknown as Json
+      return
+    }
+  }
+  reject('there is no activation running to continue from')
+}
+
+/** The running activation's frame data. */
+export function currentActivation(ctx: PlayContext): ActivationState {
+  return flowOf(ctx.state).activation ?? reject('no activation is running')
+}

@@ -1,0 +1,426 @@
+/**
+ * Continuation and seizure (sequence.activation.continuation and .seizure): after an
+ * activation the active side names its next activation or passes; before the roll the opponent
+ * may try to seize the initiative (by a die roll against a leader's rating, or by playing a
+ * seizure counter, which the active side may negate); then the continuation check decides.
+ */
+import type { ActivationKind } from '../../generated/content-types'
+import { rollDice } from '../../dice'
+import type { Action } from '../../state/actions'
+import { checkArgs, stringArg } from '../../state/actions'
+import { reject } from '../../state/failure'
+import type { Frame } from '../../state/flow-types'
+import { runResolution } from '../../state/resolve-action'
+import { inRangeOf } from '../command-range'
+import { flowOf } from '../driver'
+import { commandsInPlay, leaderOnMap, nextSide, overallCommander } from '../forces'
+import { unitRatings } from '../influence'
+import type { PlayContext, Procedure } from '../procedure'
+import {
+  activationKinds,
+  currentActivation,
+  kindById,
+  readActivation,
+  setNextActivation,
+} from './chain'
+
+interface ContinuationData {
+  kind?: string
+  commands?: string[]
+  /** A seizure attempt in progress: the command named and the counter played (counters model). */
+  seize?: { command: string; counter?: string }
+}
+
+const data = (frame: Frame): ContinuationData => frame.data as unknown as ContinuationData
+
+type ResetOn = 'failure' | 'pass' | 'seizure-attempt'
+
+function reset(ctx: PlayContext, side: string, on: ResetOn): void {
+  const rule = ctx.loaded.rules.ruleset.sequence.activation?.continuation
+  if (!(rule?.resetOn ?? []).includes(on)) return
+  const flow = flowOf(ctx.state).sides[side]
+  if (flow === undefined || (flow.successes === 0 && flow.attempts === 0)) return
+  flow.successes = 0
+  flow.attempts = 0
+  ctx.applied.push({
+    kind: 'note',
+    text: `${side}: continuation penalties reset (${on.replace('-', ' ')})`,
+    ...(rule?.rule === undefined ? {} : { rule: rule.rule }),
+  })
+}
+
+/** The leader who rolls for an activation: the command's leader, or the overall commander for the whole side. */
+function rollingLeader(
+  ctx: PlayContext,
+  kind: ActivationKind,
+  side: string,
+  commands: readonly string[],
+): string | null {
+  if (kind.scope === 'side') return overallCommander(ctx.loaded, ctx.state, side)
+  return commands[0] === undefined ? null : leaderOnMap(ctx.loaded, ctx.state, commands[0])
+}
+
+/** The activation-context arguments of a roll by `leader` for `kind`. */
+function rollArgs(
+  ctx: PlayContext,
+  resolution: string,
+  side: string,
+  kind: ActivationKind,
+  commands: readonly string[],
+  leader: string | null,
+): Action {
+  const commander = overallCommander(ctx.loaded, ctx.state, side)
+  const supported =
+    commander !== null &&
+    leader !== null &&
+    leader !== commander &&
+    inRangeOf(ctx, commander, leader)
+  const effectiveness = commander === null ? 0 : unitRatings(ctx, commander).effectiveness
+  const flow = flowOf(ctx.state).sides[side]
+  return {
+    type: 'resolve',
+    resolution,
+    side,
+    ...(leader === null ? {} : { leader }),
+    ...(commands[0] === undefined ? {} : { command: commands[0] }),
+    kind: kind.id,
+    free: false,
+    successes: flow?.successes ?? 0,
+    inCommanderRange: supported,
+    commanderEffectiveness: typeof effectiveness === 'number' ? effectiveness : 0,
+  }
+}
+
+function continueChoices(ctx: PlayContext, side: string): Action[] {
+  const activation = currentActivation(ctx)
+  const actions: Action[] = [{ type: 'pass' }]
+  for (const kind of activationKinds(ctx)) {
+    if (kind.freeOnly === true || kind.scope === 'pass' || kind.scope === 'standard') continue
+    if (kind.scope === 'side') {
+      actions.push({ type: 'continue', kind: kind.id })
+      continue
+    }
+    for (const command of commandsInPlay(ctx.loaded, ctx.state, side)) {
+      if (leaderOnMap(ctx.loaded, ctx.state, command) === null) continue
+      if (repeatProblem(ctx, side, command, activation.commands) !== null) continue
+      actions.push({ type: 'continue', kind: kind.id, command })
+    }
+  }
+  return actions.filter((a) => a.type === 'pass' || safeRead(ctx, a, side))
+}
+
+function safeRead(ctx: PlayContext, action: Action, side: string): boolean {
+  try {
+    readActivation(ctx, action, side, false)
+    return true
+  } catch {
+    return false
+  }
+}
+
+function repeatProblem(
+  ctx: PlayContext,
+  side: string,
+  command: string,
+  previous: readonly string[],
+): string | null {
+  if (!previous.includes(command)) return null
+  const rule =
+    ctx.loaded.rules.ruleset.sequence.activation?.continuation?.repeatSame ?? 'if-only-one'
+  if (rule === 'always') return null
+  if (rule === 'if-only-one' && commandsInPlay(ctx.loaded, ctx.state, side).length === 1)
+    return null
+  return `command "${command}" has just been activated: continue with another one`
+}
+
+function seizureModel(ctx: PlayContext): 'none' | 'die-roll' | 'counters' {
+  return ctx.loaded.rules.ruleset.sequence.activation?.seizure?.model ?? 'none'
+}
+
+function counterById(ctx: PlayContext, id: string) {
+  const counters = ctx.loaded.rules.ruleset.sequence.activation?.seizure?.counters ?? []
+  return counters.find((c) => c.id === id)
+}
+
+function handHas(ctx: PlayContext, side: string, effect: string): string[] {
+  return (flowOf(ctx.state).sides[side]?.hand ?? []).filter(
+    (id) => counterById(ctx, id)?.effect === effect,
+  )
+}
+
+function seizeCommands(ctx: PlayContext, side: string): string[] {
+  return commandsInPlay(ctx.loaded, ctx.state, side).filter(
+    (c) => leaderOnMap(ctx.loaded, ctx.state, c) !== null,
+  )
+}
+
+function seized(ctx: PlayContext, side: string, command: string): void {
+  const kind = activationKinds(ctx).find((k) => k.scope === 'command')
+  setNextActivation(ctx, {
+    side,
+    free: false,
+    seized: true,
+    ...(kind === undefined ? {} : { kind: kind.id }),
+    commands: [command],
+  })
+}
+
+export const continuationProcedure: Procedure = {
+  actions: ['continue', 'pass', 'seize', 'negate', 'decline'],
+  run(ctx, frame) {
+    const activation = currentActivation(ctx)
+    const side = activation.side
+    const opponent = nextSide(ctx.loaded, side)
+    const rule = ctx.loaded.rules.ruleset.sequence.activation?.continuation?.rule
+    switch (frame.step) {
+      case 'start':
+        return {
+          kind: 'prompt',
+          prompt: {
+            side,
+            kind: 'continuation',
+            text: 'name the next activation, or pass',
+            actions: ['continue', 'pass'],
+            ...(rule === undefined ? {} : { rule }),
+          },
+        }
+      case 'seizure': {
+        const model = seizureModel(ctx)
+        const unable = seizeCommands(ctx, opponent).length === 0
+        if (
+          model === 'none' ||
+          unable ||
+          (model === 'counters' && handHas(ctx, opponent, 'seize').length === 0)
+        ) {
+          frame.step = 'roll'
+          return { kind: 'again' }
+        }
+        return {
+          kind: 'prompt',
+          prompt: {
+            side: opponent,
+            kind: 'seizure',
+            text: 'try to seize the initiative, or decline',
+            actions: ['seize', 'decline'],
+            rule: '6.3',
+          },
+        }
+      }
+      case 'negation':
+        if (handHas(ctx, side, 'negate').length === 0) {
+          frame.step = 'seizure-roll'
+          return { kind: 'again' }
+        }
+        return {
+          kind: 'prompt',
+          prompt: {
+            side,
+            kind: 'negation',
+            text: 'negate the seizure attempt, or let it be rolled',
+            actions: ['negate', 'decline'],
+            rule: '6.3',
+          },
+        }
+      case 'seizure-roll':
+        counterSeizure(ctx, frame, side, opponent)
+        return { kind: 'done' }
+      case 'roll':
+        continuationRoll(ctx, frame, side, opponent)
+        return { kind: 'done' }
+      default:
+        return { kind: 'done' }
+    }
+  },
+  act(ctx, frame, action) {
+    const activation = currentActivation(ctx)
+    const side = activation.side
+    const opponent = nextSide(ctx.loaded, side)
+    const d = data(frame)
+    switch (frame.step) {
+      case 'start': {
+        if (action.type === 'pass') {
+          checkArgs(action, [])
+          reset(ctx, side, 'pass')
+          setNextActivation(ctx, { side: opponent, free: true })
+          frame.step = 'done'
+          return `${side} passes: ${opponent} has a free activation`
+        }
+        const kindId =
+          stringArg(action, 'kind', true) ??
+          activationKinds(ctx).find((k) => k.scope === 'command')?.id ??
+          ''
+        const chosen = readActivation(ctx, { ...action, kind: kindId }, side, false)
+        const kind = kindById(ctx, chosen.kind)
+        if (kind.scope === 'command') {
+          const command = chosen.commands[0] as string
+          if (leaderOnMap(ctx.loaded, ctx.state, command) === null)
+            reject(`command "${command}" has no leader on the map to roll for it`, '6.2')
+          const problem = repeatProblem(ctx, side, command, activation.commands)
+          if (problem !== null) reject(problem, '6.2')
+        }
+        d.kind = chosen.kind
+        d.commands = chosen.commands
+        frame.step = 'seizure'
+        return `${side} tries to continue with ${kind.label.toLowerCase()}${chosen.commands.length === 1 ? ` of ${chosen.commands[0] as string}` : ''}`
+      }
+      case 'seizure': {
+        if (action.type === 'decline') {
+          checkArgs(action, [])
+          frame.step = 'roll'
+          return `${opponent} does not try to seize`
+        }
+        if (action.type !== 'seize') return reject(`${opponent} may seize or decline now`)
+        return trySeize(ctx, frame, action, side, opponent)
+      }
+      case 'negation': {
+        if (action.type === 'decline') {
+          checkArgs(action, [])
+          frame.step = 'seizure-roll'
+          return `${side} does not negate`
+        }
+        checkArgs(action, ['counter'])
+        const counter = stringArg(action, 'counter', true) ?? handHas(ctx, side, 'negate')[0] ?? ''
+        discard(ctx, side, counter, 'negate')
+        discard(ctx, opponent, d.seize?.counter ?? '', 'seize')
+        delete d.seize
+        // No seizure roll is made, so it is no seizure attempt: the penalties stand (inventory Q15).
+        frame.step = 'roll'
+        return `${side} negates the seizure: both counters are discarded and the continuation roll goes ahead`
+      }
+      default:
+        return reject(`continuation: no decision is pending at step "${frame.step}"`)
+    }
+  },
+  legal(ctx, frame, prompt) {
+    const activation = currentActivation(ctx)
+    const side = activation.side
+    switch (frame.step) {
+      case 'start':
+        return continueChoices(ctx, side)
+      case 'seizure': {
+        const opponent = prompt.side
+        const commands = seizeCommands(ctx, opponent)
+        const base: Action[] = [{ type: 'decline' }]
+        if (seizureModel(ctx) === 'die-roll')
+          return [...base, ...commands.map((command) => ({ type: 'seize', command }))]
+        const counters = [...new Set(handHas(ctx, opponent, 'seize'))]
+        return [
+          ...base,
+          ...counters.flatMap((counter) =>
+            commands.map((command) => ({ type: 'seize', command, counter })),
+          ),
+        ]
+      }
+      case 'negation':
+        return [
+          { type: 'decline' },
+          ...[...new Set(handHas(ctx, side, 'negate'))].map((counter) => ({
+            type: 'negate',
+            counter,
+          })),
+        ]
+      default:
+        return []
+    }
+  },
+}
+
+function discard(ctx: PlayContext, side: string, counter: string, effect: string): void {
+  const hand = flowOf(ctx.state).sides[side]?.hand ?? []
+  const at = hand.indexOf(counter)
+  if (at === -1 || counterById(ctx, counter)?.effect !== effect)
+    reject(`${side} holds no "${counter}" counter to play`)
+  hand.splice(at, 1)
+}
+
+function trySeize(
+  ctx: PlayContext,
+  frame: Frame,
+  action: Action,
+  side: string,
+  opponent: string,
+): string {
+  const d = data(frame)
+  const model = seizureModel(ctx)
+  checkArgs(action, model === 'counters' ? ['command', 'counter'] : ['command'])
+  const command = stringArg(action, 'command')
+  if (!seizeCommands(ctx, opponent).includes(command))
+    reject(
+      `${opponent} cannot seize with command "${command}": it needs a leader on the map`,
+      '6.3',
+    )
+  if (model === 'counters') {
+    const counter = stringArg(action, 'counter')
+    discard(ctx, opponent, counter, 'seize')
+    d.seize = { command, counter }
+    frame.step = 'negation'
+    return `${opponent} plays a seizure counter (${counter}) for command ${command}`
+  }
+  // Die-roll seizure: the named leader rolls against his rating.
+  const kind = activationKinds(ctx).find((k) => k.scope === 'command')
+  const resolution = ctx.loaded.rules.ruleset.sequence.activation?.seizure?.resolution
+  if (kind === undefined || resolution === undefined)
+    return reject('the ruleset names no seizure check')
+  const leader = leaderOnMap(ctx.loaded, ctx.state, command)
+  const { record, text } = runResolution(
+    ctx,
+    rollArgs(ctx, resolution, opponent, kind, [command], leader),
+  )
+  ctx.records.push(record)
+  reset(ctx, side, 'seizure-attempt')
+  if (record.outcome === 'success') seized(ctx, opponent, command)
+  else setNextActivation(ctx, { side, free: true })
+  frame.step = 'done'
+  return `${text}: ${record.outcome === 'success' ? `${opponent} seizes the initiative` : `${side} gets a free activation`}`
+}
+
+function counterSeizure(ctx: PlayContext, frame: Frame, side: string, opponent: string): void {
+  const d = data(frame)
+  const attempt = d.seize ?? reject('no seizure attempt to roll for')
+  const counter = counterById(ctx, attempt.counter ?? '')
+  const spec = ctx.loaded.rules.ruleset.dice[0]
+  if (counter?.range === undefined || spec === undefined)
+    return reject(`seizure counter "${attempt.counter ?? ''}" prints no roll range`)
+  const rolled = rollDice(ctx.state.dice, spec)
+  if (!rolled.ok) return reject(`seizure roll: ${rolled.error}`)
+  ctx.state.dice = rolled.source
+  const roll = rolled.roll.total
+  const within =
+    (counter.range.min === undefined || roll >= counter.range.min) &&
+    (counter.range.max === undefined || roll <= counter.range.max)
+  reset(ctx, side, 'seizure-attempt')
+  ctx.applied.push({
+    kind: 'note',
+    text: `seizure roll ${roll} against ${counter.range.min ?? ''}–${counter.range.max ?? ''}: ${within ? `${opponent} seizes with ${attempt.command}` : `failed, ${side} gets a free activation`}`,
+    rule: counter.rule ?? '6.3',
+  })
+  if (within) seized(ctx, opponent, attempt.command)
+  else setNextActivation(ctx, { side, free: true })
+}
+
+function continuationRoll(ctx: PlayContext, frame: Frame, side: string, opponent: string): void {
+  const d = data(frame)
+  const kind = kindById(ctx, d.kind ?? '')
+  const commands = d.commands ?? []
+  const resolution =
+    kind.continuation ?? ctx.loaded.rules.ruleset.sequence.activation?.continuation?.resolution
+  if (resolution === undefined) {
+    setNextActivation(ctx, { side, free: false, kind: kind.id, commands })
+    return
+  }
+  const flow = flowOf(ctx.state).sides[side]
+  const { record, text } = runResolution(
+    ctx,
+    rollArgs(ctx, resolution, side, kind, commands, rollingLeader(ctx, kind, side, commands)),
+  )
+  ctx.records.push(record)
+  ctx.applied.push({ kind: 'note', text })
+  if (flow !== undefined) flow.attempts += 1
+  if (record.outcome === 'success') {
+    if (flow !== undefined) flow.successes += 1
+    setNextActivation(ctx, { side, free: false, kind: kind.id, commands })
+  } else {
+    reset(ctx, side, 'failure')
+    setNextActivation(ctx, { side: opponent, free: true })
+  }
+}

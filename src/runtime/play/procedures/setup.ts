@@ -1,0 +1,54 @@
+/**
+ * Steps that open a game: seizure counters drawn from each side's cup (sequence.activation.
+ * seizure with the counters model: every counter of the mix goes in the cup, each side draws
+ * the number its scenario parameter says, unseen by the other).
+ */
+import { rollDice } from '../../dice'
+import { reject } from '../../state/failure'
+import { flowOf } from '../driver'
+import type { PlayContext, Procedure } from '../procedure'
+
+function drawCounters(ctx: PlayContext): void {
+  const seizure = ctx.loaded.rules.ruleset.sequence.activation?.seizure
+  if (seizure?.model !== 'counters') return
+  const flow = flowOf(ctx.state)
+  for (const side of ctx.loaded.scenario.sides) {
+    const cup = (seizure.counters ?? []).flatMap((c) => Array.from({ length: c.count }, () => c.id))
+    const params = (side.parameters ?? {}) as Record<string, unknown>
+    const wanted = seizure.drawParameter === undefined ? 0 : params[seizure.drawParameter]
+    if (
+      wanted !== undefined &&
+      (typeof wanted !== 'number' || !Number.isInteger(wanted) || wanted < 0)
+    ) {
+      reject(
+        `side "${side.id}": parameter "${seizure.drawParameter ?? ''}" must be a whole number of seizure counters`,
+      )
+    }
+    const hand: string[] = []
+    for (let n = 0; n < Math.min(wanted ?? 0, cup.length); n++) {
+      const rolled = rollDice(ctx.state.dice, { count: 1, sides: cup.length, faces: 'zero-based' })
+      if (!rolled.ok) reject(`drawing seizure counters: ${rolled.error}`)
+      else {
+        ctx.state.dice = rolled.source
+        hand.push(...cup.splice(rolled.roll.total, 1))
+      }
+    }
+    const mine = flow.sides[side.id]
+    if (mine !== undefined) {
+      mine.cup = cup
+      mine.hand = hand
+    }
+    ctx.applied.push({
+      kind: 'note',
+      text: `${side.id} draws ${hand.length} seizure counter${hand.length === 1 ? '' : 's'}`,
+      ...(seizure.rule === undefined ? {} : { rule: seizure.rule }),
+    })
+  }
+}
+
+export const setupProcedure: Procedure = {
+  run(ctx) {
+    drawCounters(ctx)
+    return { kind: 'done' }
+  },
+}
