@@ -145,7 +145,8 @@ function buildBoard(loaded: LoadedScenario): Board {
         for (let clock = 0; clock < 12; clock++) {
           if (!isSideClock(clock, orientation)) continue
           const off = cubeToOffset(neighborAtClock(at, clock), grid)
-          if (off.col < 0 || off.row < 0 || off.col >= grid.columns || off.row >= grid.rows) continue
+          if (off.col < 0 || off.row < 0 || off.col >= grid.columns || off.row >= grid.rows)
+            continue
           found.push(formatLabel(numbering, off))
         }
         neighborCache.set(label, found)
@@ -155,7 +156,9 @@ function buildBoard(loaded: LoadedScenario): Board {
     allHexes() {
       if (everyHex === undefined) {
         everyHex = []
-        for (let col = 0; col < grid.columns; col++) for (let row = 0; row < grid.rows; row++) everyHex.push(formatLabel(numbering, { col, row }))
+        for (let col = 0; col < grid.columns; col++)
+          for (let row = 0; row < grid.rows; row++)
+            everyHex.push(formatLabel(numbering, { col, row }))
       }
       return everyHex
     },

@@ -165,7 +165,8 @@ export function expireMarkers(
     }
     // A stop on movement lasts for the phase; a stop on the whole activation, for the player turn.
     if (unit.ended === 'movement' && when === 'end-of-phase') unit.ended = null
-    if (unit.ended !== null && (when === 'end-of-player-turn' || when === 'end-of-activation')) unit.ended = null
+    if (unit.ended !== null && (when === 'end-of-player-turn' || when === 'end-of-activation'))
+      unit.ended = null
   }
 }
 

@@ -140,7 +140,12 @@ export function applyEffects(
         context: scope.context,
         ...(scope.roles.attackers === undefined && scope.roles.defenders === undefined
           ? {}
-          : { participants: { attackers: [...(scope.roles.attackers ?? [])], defenders: [...(scope.roles.defenders ?? [])] } }),
+          : {
+              participants: {
+                attackers: [...(scope.roles.attackers ?? [])],
+                defenders: [...(scope.roles.defenders ?? [])],
+              },
+            }),
       })
       continue
     }

@@ -297,8 +297,15 @@ function facesArg(action: Action): number[] | undefined {
  * The variables of the activation context for an action-shaped description (side, leader,
  * command, kind, free, successes…), as a resolution in that context would see them.
  */
-export function activationVariables(loaded: LoadedScenario, state: GameState, args: Action): Variables {
-  return { ...commonVariables(loaded, state), ...situation(loaded, state, args, 'activation').variables }
+export function activationVariables(
+  loaded: LoadedScenario,
+  state: GameState,
+  args: Action,
+): Variables {
+  return {
+    ...commonVariables(loaded, state),
+    ...situation(loaded, state, args, 'activation').variables,
+  }
 }
 
 /**
@@ -307,7 +314,10 @@ export function activationVariables(loaded: LoadedScenario, state: GameState, ar
  * the state's dice unless faces are given, applies the result's effects into `run`, and returns
  * the record with a log line. Refuses (throws ActionFailure) what the rules do not allow.
  */
-export function runResolution(run: EffectRun, args: Action): { record: ResolutionRecord; text: string } {
+export function runResolution(
+  run: EffectRun,
+  args: Action,
+): { record: ResolutionRecord; text: string } {
   const { loaded, state: draft } = run
   const id = stringArg(args, 'resolution')
   const resolution = loaded.rules.resolutions.get(id)
