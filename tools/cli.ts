@@ -1,48 +1,25 @@
 /**
  * The Hexwright command line. `npm run cli -- <command>`; `npm run cli -- --help` lists commands.
- * User mistakes end with a clear message and exit 1, never a stack trace.
+ * Each command lives in tools/commands/. User mistakes end with a clear message and exit 1,
+ * never a stack trace.
  */
 import { cac } from 'cac'
-import { existsSync } from 'node:fs'
-import { resolve } from 'node:path'
-import { formatProblem, validateContent } from '../src/runtime'
-import { contentRootOf, displayPath, listJsonFiles, readSources } from './content-files'
+import { runLegal } from './commands/legal'
+import { runOdds } from './commands/odds'
+import { runPlay } from './commands/play'
+import { runSimulate } from './commands/simulate'
+import { runValidate } from './commands/validate'
+import { ContentError, problemLine, UsageError } from './session'
 
-class UsageError extends Error {}
-
-function runValidate(paths: string[]): number {
-  for (const p of paths) if (!existsSync(p)) throw new UsageError(`no such file or folder: ${p}`)
-  const targets = (paths.length > 0 ? paths : ['content']).map((p) => resolve(p))
-  // Cross-file checks need every file a target refers to: load each target's whole content root.
-  const roots = new Set<string>()
-  const requested = new Set<string>()
-  for (const t of targets) {
-    const root = contentRootOf(t)
-    if (root) roots.add(root)
-    for (const f of listJsonFiles(t)) requested.add(displayPath(f))
-  }
-  const all = new Set<string>(requested)
-  for (const r of roots) for (const f of listJsonFiles(r)) all.add(displayPath(f))
-  const report = validateContent(readSources([...all].sort()))
-  const shown = report.problems.filter((p) => requested.has(p.file))
-  for (const p of shown) console.log(formatProblem(p))
-  const errors = shown.filter((p) => p.severity === 'error')
-  const fileCount = requested.size
-  if (errors.length > 0) {
-    const files = new Set(errors.map((p) => p.file)).size
-    console.error(
-      `${errors.length} problem${errors.length === 1 ? '' : 's'} in ${files} file${files === 1 ? '' : 's'} (${fileCount} checked)`,
-    )
-    return 1
-  }
-  const counts = new Map<string, number>()
-  for (const f of report.files)
-    if (requested.has(f.doc.file) && f.format) counts.set(f.format, (counts.get(f.format) ?? 0) + 1)
-  const summary = [...counts.entries()].map(([k, n]) => `${n} ${k}${n === 1 ? '' : 's'}`).join(', ')
-  console.log(
-    `${fileCount} content file${fileCount === 1 ? '' : 's'} valid${summary ? ` (${summary})` : ''}`,
-  )
-  return 0
+/** Options every game command takes: which scenario, rules and dice, and the actions so far. */
+function gameOptions<T extends ReturnType<ReturnType<typeof cac>['command']>>(command: T): T {
+  return command
+    .option('--variant <id>', 'Apply a variant after the scenario’s own (repeatable)')
+    .option('--option <name=on|off>', 'Switch an optional rule on or off (repeatable)')
+    .option('--content <dir>', 'Content folder to load the scenario from (default: content)')
+    .option('--seed <n>', 'Seeded dice')
+    .option('--dice <faces>', 'Forced dice: the faces to read, in order, e.g. 3,0,7')
+    .option('--json', 'Print JSON instead of text')
 }
 
 const cli = cac('hexwright')
@@ -52,6 +29,39 @@ cli
   .example('npm run cli -- validate content/scenarios/sample-skirmish.json')
   .action((paths: string[]) => {
     process.exitCode = runValidate(paths)
+  })
+gameOptions(cli.command('play <scenario>', 'Play a list of actions and print the game log'))
+  .option('--actions <file>', 'A JSON list of actions, or a saved game')
+  .option('--save <file>', 'Write the game played as a saved game')
+  .example('npm run cli -- play sample-skirmish --actions moves.json --dice 3,0,7')
+  .action((scenario: string, options) => {
+    process.exitCode = runPlay(scenario, options)
+  })
+gameOptions(cli.command('legal <scenario>', 'List the legal actions in the state reached'))
+  .option('--actions <file>', 'Actions to play first (a JSON list, or a saved game)')
+  .example('npm run cli -- legal sample-skirmish --actions moves.json --seed 7')
+  .action((scenario: string, options) => {
+    process.exitCode = runLegal(scenario, options)
+  })
+gameOptions(cli.command('odds <scenario>', 'Exact odds of a resolution in the state reached'))
+  .option('--actions <file>', 'Actions to play first (a JSON list, or a saved game)')
+  .option(
+    '--resolution <id>',
+    'The resolution to weigh; its participants follow as --attackers a,b …',
+  )
+  .allowUnknownOptions()
+  .example('npm run cli -- odds sample-skirmish --resolution shock --attackers a --defenders b')
+  .action((scenario: string, options) => {
+    process.exitCode = runOdds(scenario, options, process.argv.slice(2))
+  })
+gameOptions(cli.command('simulate <scenario>', 'Play whole games with computer policies'))
+  .option('--games <n>', 'Games to play')
+  .option('--policy <name>', 'random or greedy, or per side: a=greedy,b=random (default: random)')
+  .option('--max-actions <n>', 'Stop a game after this many actions (default: 500)')
+  .option('--save-games <dir>', 'Write each game as a saved game, game-<seed>.json')
+  .example('npm run cli -- simulate sample-skirmish --games 20 --seed 1 --policy greedy')
+  .action((scenario: string, options) => {
+    process.exitCode = runSimulate(scenario, options)
   })
 cli.help()
 
@@ -65,7 +75,11 @@ try {
   }
 } catch (error) {
   const message = error instanceof Error ? error.message : String(error)
-  if (error instanceof UsageError || /Unknown option|missing required/i.test(message)) {
+  if (error instanceof ContentError) {
+    for (const problem of error.problems) console.error(problemLine(problem))
+    console.error(`hexwright: ${message}`)
+    process.exitCode = 1
+  } else if (error instanceof UsageError || /Unknown option|missing required/i.test(message)) {
     console.error(`hexwright: ${message}`)
     process.exitCode = 1
   } else {

@@ -163,6 +163,7 @@ export function attackVariables(attackers: Vars[], defender: Vars, spec: AttackS
       continued: spec.continued ?? 0,
       counterChargedVsShock: spec.counterChargedVsShock ?? false,
       bonus: spec.bonus ?? 0,
+      defending: (spec.defenders ?? [defender]).length,
     },
   }
 }

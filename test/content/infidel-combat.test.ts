@@ -134,7 +134,12 @@ describe.each(['infidel', 'infidel-v1-2'])(
     })
 
     it('step 2e (13.7): Mamluk HC 3 counter-charges KN 3: DR 2 + Shock Defense −1 = 1, ≤ 3 succeeds; Counter-Charge Used (13.6)', () => {
-      const record = resolveWithRoll(rules, 'counter-charge-vs-charge', { unit: hc3 }, [2])
+      const record = resolveWithRoll(
+        rules,
+        'counter-charge-vs-charge',
+        { unit: hc3, reaction: { turn: 0 } },
+        [2],
+      )
       expect(record.status, record.message).toBe('resolved')
       expect(record.dice?.natural).toBe(2)
       expect(appliedTerms(record.rollModifiers?.terms)).toEqual([['own-shock-defense', -1]])
@@ -150,9 +155,14 @@ describe.each(['infidel', 'infidel-v1-2'])(
         }),
       )
       // 13.7 boundary: with the same Shock Defense a DR of 5 gives 4, which fails.
-      expect(resolveWithRoll(rules, 'counter-charge-vs-charge', { unit: hc3 }, [5]).outcome).toBe(
-        'failure',
-      )
+      expect(
+        resolveWithRoll(
+          rules,
+          'counter-charge-vs-charge',
+          { unit: hc3, reaction: { turn: 0 } },
+          [5],
+        ).outcome,
+      ).toBe('failure')
     })
 
     it('step 3 (12.3, 13.4, 12.3-3, 12.3-5): KN 1 charges the Disordered Bedouin MC 2: WSM +2, Shock Defense +1, DR 3 → 6 on the Charge table = DE + CA', () => {

@@ -6,7 +6,7 @@ import type { ContentFormat } from './schema-names'
 import type { JsonDocument } from './json-document'
 
 export interface ContentFile {
-  /** Path as shown to the user, e.g. content/rulesets/men-of-iron.json. */
+  /** Path as shown to the user, e.g. content/rulesets/<id>.json. */
   path: string
   /** Content folder the file sits in (rulesets, units…), when recognisable from the path. */
   folder: string | undefined

@@ -28,6 +28,7 @@ export const REF_KIND_NAMES: Readonly<Record<string, string>> = {
   table: 'table',
   modifierList: 'modifier list',
   phase: 'phase',
+  activationKind: 'activation kind',
   victoryCondition: 'victory condition',
   modifierGroup: 'modifier group',
   rowScale: 'roll scale',
@@ -73,6 +74,7 @@ export function rulesetVocabulary(r: ResolvedRuleset): Vocabulary {
   v.set('table', ids(r.tables))
   v.set('modifierList', ids(r.modifierLists))
   v.set('phase', ids(r.sequence.phases))
+  v.set('activationKind', ids(r.sequence.activation?.kinds))
   v.set('victoryCondition', ids(r.victory?.conditions))
   return v
 }

@@ -1,5 +1,5 @@
 /**
- * How a die is read. A d10 printed 0–9 (read 0 as zero, as the Men of Iron family does) is
+ * How a die is read. A d10 printed 0–9 (read 0 as zero, as some series do) is
  * `zero-based`; ordinary dice are `one-based`.
  */
 export type DiceFaces = 'one-based' | 'zero-based'

@@ -163,6 +163,90 @@ export type ResultSets = ResultSet[]
 export type Resolution = TableResolution | CheckResolution
 export type Resolutions = Resolution[]
 /**
+ * Units in these statuses never attack.
+ */
+export type Statuses = string[]
+/**
+ * Statuses in which a unit may charge (a Disordered unit may not).
+ */
+export type Statuses1 = string[]
+/**
+ * Sectors of the target the charger must strike through for the roll.
+ *
+ * Items: Identifier in kebab-case: lower-case letters and digits separated by single hyphens.
+ */
+export type Sectors = string[]
+/**
+ * Statuses in which they may (a Disordered unit may not).
+ */
+export type Statuses2 = string[]
+export type Statuses3 = string[]
+/**
+ * The attackers countered must strike through these sectors of the unit (front and flanks); any sector when absent.
+ *
+ * Items: Identifier in kebab-case: lower-case letters and digits separated by single hyphens.
+ */
+export type Sectors1 = string[]
+/**
+ * The fire must come through these sectors of the unit.
+ *
+ * Items: Identifier in kebab-case: lower-case letters and digits separated by single hyphens.
+ */
+export type Sectors2 = string[]
+/**
+ * Hexes a unit may not be moved into by this result: the entry hexes of the enemy's reinforcement groups.
+ */
+export type ClosedHexes = 'enemy-reinforcement-entry'[]
+export type Statuses4 = string[]
+/**
+ * Units matching any one of these filters.
+ */
+export type UnitFilters = UnitFilter[]
+/**
+ * Units matching any one of these filters.
+ */
+export type UnitFilters1 = UnitFilter[]
+/**
+ * Units matching any one of these filters.
+ */
+export type UnitFilters2 = UnitFilter[]
+/**
+ * Units matching any one of these filters.
+ */
+export type UnitFilters3 = UnitFilter[]
+/**
+ * Statuses of the stacked units that leave their leader displaced (units out of play always do).
+ */
+export type Statuses5 = string[]
+/**
+ * Statuses of a leader who counts as lost (killed or captured).
+ */
+export type StatusList = string[]
+/**
+ * Only units in these statuses may be chosen (every status when absent).
+ */
+export type StatusList1 = string[]
+export type StatusList2 = string[]
+export type StatusList3 = string[]
+export type StatusList4 = string[]
+/**
+ * Statuses in which a unit may enter it (staying in it does not depend on status).
+ */
+export type StatusList5 = string[]
+/**
+ * Statuses in which a unit may disengage; it must also be in command.
+ */
+export type StatusList6 = string[]
+/**
+ * Statuses that count as lost.
+ */
+export type StatusList7 = string[]
+/**
+ * Units of a fleeing command in these statuses are eliminated (scoring).
+ */
+export type StatusList8 = string[]
+export type StatusList9 = string[]
+/**
  * Effects that fire on engine events (end of an activation, a unit eliminated…).
  */
 export type Triggers = {
@@ -1405,6 +1489,30 @@ export interface TableResolution {
      */
     rule?: string
   }[]
+  /**
+   * Effects added on given natural (unmodified) rolls, whatever the table gives: a weapon that may fail, such as a gun bursting on a natural 0. Their effects apply to the resolution's roles (fire: actor is the firer, target the target).
+   */
+  onNatural?: {
+    /**
+     * Natural rolls (the dice as they fell) that trigger it.
+     *
+     * @minItems 1
+     */
+    rolls: number[]
+    /**
+     * A boolean expression.
+     */
+    when?: string
+    effects: EffectList2
+    /**
+     * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+     */
+    rule?: string
+    /**
+     * Human-readable text shown to players and designers.
+     */
+    note?: string
+  }[]
 }
 export interface RollClamp {
   min?: number
@@ -1517,45 +1625,1253 @@ export interface Command {
   rule?: string
 }
 /**
- * Settings of the movement mechanic: stopping next to the enemy, leaving costs, leaders, reinforcements, forms, facing changes, stacking exceptions.
+ * Settings of the movement mechanic (phases move-and-fire and movement, and the command check): the movement allowance, stopping and leaving costs under enemy influence (mechanics.influence says where it reaches), out-of-command restrictions, passing through friendly units, leaders riding with units or moving alone, reinforcements entering from off the map, changes of form (dismount, remount, unlimber), facing changes and the moves of Retired units. Everything not set here is off.
  */
 export interface MovementMechanics {
   /**
+   * The rating giving a piece's movement allowance in movement points, read for its status (a Disordered back prints its own).
+   */
+  allowanceRating?: string
+  /**
+   * Units with this flag may go on moving after they fire (move, fire, move); any other unit's movement is over once it has fired.
+   */
+  moveAfterFireFlag?: string
+  enemyInfluence?: EnemyInfluence
+  outOfCommand?: OutOfCommand
+  /**
+   * Exceptions to the stacking limit while moving: who may move through which friendly units, at what extra cost, with what roll. A unit may never end its move over the limit. The cheapest rule that fits applies to each unit passed through.
+   */
+  passThrough?: PassThrough[]
+  leaders?: Leaders
+  reinforcements?: Reinforcements
+  /**
+   * Changes of form a player may order during a unit's move (the forms of its unit type): dismounting, remounting, setting up guns.
+   */
+  transforms?: Transform[]
+  turning?: Turning
+  retired?: Retired
+  /**
+   * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+   */
+  rule?: string
+  provenance?: Provenance
+}
+/**
+ * What enemy influence (the hexes next to enemy units, or their zones of control: mechanics.influence) does to a moving unit.
+ */
+export interface EnemyInfluence {
+  /**
+   * A unit entering a hex under enemy influence must end its move there.
+   */
+  stopOnEntry?: boolean
+  /**
+   * Units with this flag do not stop on entering enemy influence; they pay exemptLeavingCost to leave such a hex instead of leavingCosts.
+   */
+  exemptFlag?: string
+  /**
+   * Extra movement points to leave a hex under enemy influence. Each term applies once when the mover has moverFlag (if given) and some enemy influencing the hex has exerterFlag (if given); the terms that apply add up.
+   */
+  leavingCosts?: LeavingCost[]
+  /**
+   * What a unit with exemptFlag pays to leave a hex under enemy influence, whoever exerts it.
+   */
+  exemptLeavingCost?: number
+  /**
+   * During one activation a unit may not enter a hex under the influence of an enemy unit whose influence it began the activation in or has already entered (it may pass from one enemy's influence to another's).
+   */
+  sameEnemyOnce?: boolean
+  /**
+   * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+   */
+  rule?: string
+  provenance?: Provenance
+}
+export interface LeavingCost {
+  /**
+   * Short display name.
+   */
+  label?: string
+  cost: number
+  /**
+   * Only for a mover with this flag.
+   */
+  moverFlag?: string
+  /**
+   * Only when an enemy with this flag influences the hex left.
+   */
+  exerterFlag?: string
+  /**
    * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
    */
   rule?: string
 }
 /**
- * Settings of missile fire: line of sight, range, arcs, active, return and reaction fire.
+ * What a unit marked out of command by the command check may not do while moving.
+ */
+export interface OutOfCommand {
+  /**
+   * The marker the command check puts on units out of command.
+   */
+  marker: string
+  /**
+   * It may not enter a hex next to an enemy combat unit.
+   */
+  mayNotApproachEnemy?: boolean
+  /**
+   * It may not enter a hex holding an enemy leader or standard.
+   */
+  mayNotEnterEnemyLeaderOrStandard?: boolean
+  /**
+   * It may not move at all when it began the activation under enemy influence.
+   */
+  frozenUnderInfluence?: boolean
+  /**
+   * frozenUnderInfluence: only units with this flag are held (every unit when absent).
+   */
+  frozenFlag?: string
+  /**
+   * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+   */
+  rule?: string
+}
+export interface PassThrough {
+  /**
+   * Short display name.
+   */
+  label?: string
+  /**
+   * Only a mover with this flag (any mover when absent).
+   */
+  moverFlag?: string
+  /**
+   * Not a mover with this flag.
+   */
+  moverNotFlag?: string
+  /**
+   * The friendly unit passed through has every one of these flags (any unit when absent).
+   */
+  throughFlags?: string[]
+  /**
+   * The friendly unit passed through does not have this flag.
+   */
+  throughNotFlag?: string
+  /**
+   * Extra movement points per such unit passed through, on top of the terrain.
+   */
+  cost: number
+  /**
+   * A check rolled for each unit passed through (a unit-context resolution about that unit).
+   */
+  resolution?: string
+  /**
+   * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+   */
+  rule?: string
+  provenance?: Provenance
+}
+/**
+ * Leaders moving with a unit and on their own.
+ */
+export interface Leaders {
+  /**
+   * Which leaders stacked with a unit when it starts moving may go along (they then stay with it to the end of its move): its own command's leader or the side's overall commander, or any friendly leader.
+   */
+  rideWith?: 'own-leader-or-commander' | 'any-leader'
+  /**
+   * An overall commander who leads no command of his own may move in every free activation of his side.
+   */
+  commanderMovesInFreeActivations?: boolean
+  /**
+   * A leader moving alone may not enter a hex under enemy influence unless a friendly combat unit is there (he may never enter a hex holding an enemy unit, leader or standard).
+   */
+  aloneAvoidsInfluence?: boolean
+  /**
+   * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+   */
+  rule?: string
+}
+/**
+ * Units of a scenario's reinforcement groups entering from off the map when their command is activated.
+ */
+export interface Reinforcements {
+  /**
+   * Movement points spent to be placed on an entry hex of the group (the terrain there is not paid); several units may enter through the same hex.
+   */
+  entryCost?: number
+  /**
+   * A command whose units all start off the map puts its standard on the map (at the scenario's standard hex) when its first unit enters.
+   */
+  standardOnArrival?: boolean
+  /**
+   * No unit or leader may move into a hex where enemy reinforcements still have to enter.
+   */
+  enemyEntryHexesClosed?: boolean
+  /**
+   * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+   */
+  rule?: string
+}
+export interface Transform {
+  /**
+   * The form the unit changes into, as named in its unit type's forms.
+   */
+  form: string
+  /**
+   * Short display name.
+   */
+  label?: string
+  /**
+   * Only units with this flag may make this change.
+   */
+  flag: string
+  /**
+   * Movement points it costs, at any point of the unit's move.
+   */
+  cost?: number
+  /**
+   * The unit must be inside its leader's command range.
+   */
+  inCommandRange?: boolean
+  /**
+   * The unit may not be next to an enemy combat unit.
+   */
+  notNextToEnemy?: boolean
+  /**
+   * Statuses the unit may have (any when absent).
+   */
+  statuses?: string[]
+  /**
+   * new-form: the new form's movement allowance applies to the points already spent. original: the unit may go on up to the allowance of the form it had before.
+   */
+  allowanceAfter?: 'new-form' | 'original'
+  /**
+   * The unit may not move again this activation once changed.
+   */
+  endsMovement?: boolean
+  /**
+   * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+   */
+  rule?: string
+  provenance?: Provenance
+  /**
+   * Human-readable text shown to players and designers.
+   */
+  note?: string
+}
+/**
+ * Facing is free while moving and fixed when a unit stops; these limits apply to turning without leaving the hex.
+ */
+export interface Turning {
+  /**
+   * Most vertices (or hexsides) a unit may turn in place, when the condition holds.
+   */
+  limit?: number
+  /**
+   * started-under-influence: the unit began the activation under enemy influence. under-influence: it is under enemy influence now.
+   */
+  when?: 'started-under-influence' | 'under-influence'
+  /**
+   * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+   */
+  rule?: string
+}
+/**
+ * How units of a status sent back to their standard move.
+ */
+export interface Retired {
+  status: string
+  /**
+   * Hexes it may move per activation, whatever the terrain costs (terrain it may not enter stays closed).
+   */
+  hexes?: number
+  /**
+   * Each hex entered must be nearer to its command's standard.
+   */
+  towardStandard?: boolean
+  /**
+   * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+   */
+  rule?: string
+}
+/**
+ * Settings of missile fire: who may fire, range, arcs, line of sight, active fire during movement, return fire and reaction fire, and the leader check after a telling shot. A shot is resolved by the resolution named here (context fire); its modifiers come from that resolution's modifier lists, which read fire.mode, fire.angle, fire.overUnits and range.
  */
 export interface FireMechanics {
   /**
+   * The resolution (context fire) that resolves one shot.
+   */
+  resolution?: string
+  /**
+   * Only units with this flag fire (they also need a weapon whose range chart is known). Without it, any unit carrying such a weapon fires.
+   */
+  missileFlag?: string
+  /**
+   * A fixed longest range in hexes for every weapon. Without it, a weapon reaches as far as the last band of its range chart (ruleset weapons[].ranges). Range counts the target's hex, not the firer's.
+   */
+  maxRange?: number
+  /**
+   * Statuses in which a unit may not fire at all (active, return or reaction fire).
+   */
+  noFireStatuses?: string[]
+  /**
+   * Units carrying this marker may neither fire nor be fired at.
+   */
+  engagedMarker?: string
+  /**
+   * Through which sides of its counter a unit fires, by the board's facing sectors.
+   */
+  arc?: {
+    /**
+     * Sectors a unit fires through.
+     *
+     * Items: Identifier in kebab-case: lower-case letters and digits separated by single hyphens.
+     */
+    sectors?: string[]
+    /**
+     * Units with this flag fire only through narrowSectors.
+     */
+    narrowFlag?: string
+    /**
+     * Sectors left to units with narrowFlag.
+     *
+     * Items: Identifier in kebab-case: lower-case letters and digits separated by single hyphens.
+     */
+    narrowSectors?: string[]
+    /**
+     * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+     */
+    rule?: string
+  }
+  /**
+   * What a line of sight running exactly along a hexspine counts as for fire (arcs, return fire, the angle of fire), by the spine's bearing relative to the facing: 0, 60, -60, 120, -120 or 180. A bearing not listed reads the board's sector table.
+   */
+  spineSectors?: {
+    /**
+     * Identifier in kebab-case: lower-case letters and digits separated by single hyphens.
+     */
+    [k: string]: string
+  }
+  lineOfSight?: FireLineOfSight
+  activeFire?: FireActive
+  returnFire?: FireReturn
+  reactionFire?: FireReaction
+  /**
+   * A shot whose modified roll reaches minRoll makes every leader in the target's hex roll the given check (a unit-context resolution for the leader).
+   */
+  leaderCasualty?: {
+    minRoll: number
+    resolution: string
+    /**
+     * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+     */
+    rule?: string
+    provenance?: Provenance
+  }
+  /**
+   * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+   */
+  rule?: string
+  /**
+   * Human-readable text shown to players and designers.
+   */
+  note?: string
+}
+/**
+ * What blocks the straight line from the centre of the firer's hex to the centre of the target's. The two end hexes never block: a unit fires into and out of blocking terrain.
+ */
+export interface FireLineOfSight {
+  /**
+   * A hex holding a unit (leaders alone do not count) blocks weapons that do not fire over units (ruleset weapons[].firesOver never). Weapons that do fire over them set fire.overUnits.
+   */
+  unitsBlock?: boolean
+  /**
+   * A hex between the ends whose elevation (plus its terrain's losHeight) is higher than both ends blocks.
+   */
+  higherGroundBlocks?: boolean
+  /**
+   * A line running exactly along a hexside: blocked only when both hexes on either side block, or when either does.
+   */
+  hexside?: 'both-hexes' | 'either-hex'
+  /**
+   * A line passing through a hex corner touches a third hex there: it blocks only together with a blocker on the other side of the line (both-sides), or on its own (either-side).
+   */
+  vertex?: 'both-sides' | 'either-side'
+  /**
+   * Weapons that fire over units under conditions (firesOver conditional) may not fire over a hex holding a unit friendly to the firer next to the target.
+   */
+  notOverFriendsNextToTarget?: boolean
+  /**
+   * Hedges and brush: hexes or hexsides whose terrain attribute is true block units with blockedFlag (unless the hex or hexside belongs to the firer's or target's hex), and screen a target without coverExemptFlag standing just behind them from fire, unless firer and target are next to each other.
+   */
+  hedges?: {
+    attribute: string
+    blockedFlag?: string
+    coverExemptFlag?: string
+    /**
+     * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+     */
+    rule?: string
+  }
+  /**
    * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
    */
   rule?: string
 }
 /**
- * Settings of shock combat: declarations, charges, counter-charges, retreat before combat, table choice.
+ * Firing with an activated unit during the move-and-fire phase: once per activation, and it ends the unit's movement unless it moves on after firing.
+ */
+export interface FireActive {
+  /**
+   * Units with this flag may move before and after firing. Firing costs them costUnderInfluence movement points in a hex under enemy influence (mechanics.influence: next to an enemy, or in its zone of control), otherwise costOtherwise; afterwards they leave that enemy as if the activation had just begun.
+   */
+  moveFireMoveFlag?: string
+  costUnderInfluence?: number
+  costOtherwise?: number
+  /**
+   * The rating holding a unit's movement allowance, which the firing cost may not exceed.
+   */
+  movementRating?: string
+  /**
+   * A field name used inside expressions (camelCase), such as a rating or terrain attribute.
+   */
+  firingForm?: string
+  /**
+   * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+   */
+  rule?: string
+}
+/**
+ * A unit of the side not activated, fired upon by an enemy unit within its own range, shoots back; both shots are rolled before either result is applied.
+ */
+export interface FireReturn {
+  /**
+   * Only units with this flag return fire.
+   */
+  unitFlag?: string
+  /**
+   * No return fire against a shot coming through these sectors of the returning unit.
+   *
+   * Items: Identifier in kebab-case: lower-case letters and digits separated by single hyphens.
+   */
+  notFromSectors?: string[]
+  /**
+   * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+   */
+  rule?: string
+}
+/**
+ * A unit of the side not activated fires at an enemy unit the moment it enters one of its frontal hexes.
+ */
+export interface FireReaction {
+  /**
+   * Sectors of the reacting unit whose adjacent hexes trigger it.
+   *
+   * Items: Identifier in kebab-case: lower-case letters and digits separated by single hyphens.
+   */
+  sectors?: string[]
+  /**
+   * The kinds of entry that trigger it (retreats and advances after combat usually do not).
+   */
+  triggeredBy?: ('move' | 'charge' | 'placement' | 'advance' | 'retreat')[]
+  /**
+   * Only when the hex entered held no other unit of the mover's side.
+   */
+  onlyIntoEmptyHex?: boolean
+  /**
+   * How many units may fire at one entry: a number (the owner picks which), or any (one after the other in the firing player's order, until the mover leaves the hex).
+   */
+  reactorsPerEntry?: number | 'any'
+  /**
+   * Units with this flag react at most once per enemy activation.
+   */
+  oncePerActivationFlag?: string
+  /**
+   * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+   */
+  rule?: string
+}
+/**
+ * Settings of shock combat (mechanics 'shock' and 'continued-attack', and their reactions): who may attack what, charges and their paths, charge reluctance, retreat before combat, counter-charges against charges, shocks and fire, continued attacks, and the order in which the results of one attack are carried out. The steps of a shock phase and the resolution it rolls are the phase's params ({"resolution": id, "steps": [...]}, steps from declare, place-chargers, terrain-disorder, reluctance, retreat-before-combat, counter-charge, resolve); a step named like one of the phase's reactions opens that reaction. Shield walls (no shock, no charge through their front) and the Engaged rule (forced declarations) are read from mechanics.activation.
  */
 export interface ShockMechanics {
   /**
-   * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+   * Identifier in kebab-case: lower-case letters and digits separated by single hyphens.
    */
-  rule?: string
-}
-/**
- * Settings of how results are carried out: retreats, retirement to the standard, advances, continued attacks, leader casualties.
- */
-export interface CombatResultsMechanics {
+  frontSector?: string
+  attack?: ShockAttackSettings
+  charge?: ChargeSettings
+  reluctance?: ChargeReluctanceSettings
+  retreatBeforeCombat?: RetreatBeforeCombatSettings
+  counterCharge?: CounterChargeSettings
+  continuedAttack?: ContinuedAttackSettings
+  results?: ShockResultOrderSettings
   /**
    * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
    */
   rule?: string
 }
 /**
- * Settings of the activation-chain extras: command check, standards, rally, replacement leaders, timed engagement, special formations.
+ * Declaring shock attacks: every attack is declared before any is resolved.
+ */
+export interface ShockAttackSettings {
+  /**
+   * Only units with this flag may attack (the attacker list of the weapons matrix).
+   */
+  unitFlag: string
+  barredStatuses?: Statuses
+  /**
+   * Units with this flag may not attack in an activation in which they fired.
+   */
+  noShockAfterFireFlag?: string
+  /**
+   * Units with this flag attack only together with a unit without it (levies).
+   */
+  onlyWithOthersFlag?: string
+  /**
+   * A unit may be attacked only once per activation (continued attacks excepted). Within one shock phase a defending hex is always attacked at most once.
+   */
+  oncePerDefender?: boolean
+  /**
+   * A unit that attacks must attack every enemy unit in its frontal hexes, except those another friendly unit attacks and those it cannot attack into (a charge targets only its one unit).
+   */
+  mustIncludeFront?: boolean
+  /**
+   * Boolean terrain attribute of a hex or hexside no unit may attack into or across (NA in the shock column).
+   */
+  prohibitedAttribute?: string
+  /**
+   * Marker placed on every unit that declared a shock (not a charge), as a reminder; removed when its attack is resolved.
+   */
+  marker?: string
+  /**
+   * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+   */
+  rule?: string
+}
+/**
+ * Charges: a shock against exactly one unit from one or two hexes away, resolved on the charge table while at least half the attackers still carry Charge markers (the shock resolution decides by expression).
+ */
+export interface ChargeSettings {
+  /**
+   * Only units with this flag may charge.
+   */
+  unitFlag: string
+  /**
+   * Marker a charger carries while it still charges; read as the participant's `charging`.
+   */
+  marker: string
+  /**
+   * Marker a charger gets in place of its Charge marker when the charge is blunted (disordered on the way, reluctant, counter-charged).
+   */
+  shockMarker?: string
+  allowedStatuses?: Statuses1
+  /**
+   * Hexes between the charger and its target: one or two (inventory Q21).
+   */
+  intervening?: {
+    min: number
+    max: number
+  }
+  /**
+   * Vertices (or hexsides) the charger may turn before its marker is placed, to have a charge path; it may not turn during the charge.
+   */
+  preTurn?: number
+  /**
+   * A unit next to an enemy unit at these moments may not charge: the start of the activation, the start of the shock phase.
+   */
+  barredWhenNextToEnemyAt?: ('activation-start' | 'shock-phase-start')[]
+  /**
+   * Hexes a charge path may not pass through (the hex where it stops excepted): hexes next to any enemy unit, or hexes under enemy influence (zones of control, mechanics.influence).
+   */
+  pathAvoids?: 'enemy-adjacent' | 'enemy-influence'
+  /**
+   * Boolean terrain attribute of hexes and hexsides a charge path may not cross, and its target may not be in or behind.
+   */
+  forbiddenAttribute?: string
+  /**
+   * Units between the charger and its target block its line of sight.
+   */
+  losBlockedByUnits?: boolean
+  terrainDisorder?: ChargeTerrainDisorderSettings
+  /**
+   * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+   */
+  rule?: string
+}
+/**
+ * Step 2b: a charger whose path entered terrain with a disorder check for its movement class rolls this resolution (unit context). Neither rulebook prints the procedure (inventory Q32): without a resolution the step does nothing.
+ */
+export interface ChargeTerrainDisorderSettings {
+  resolution?: string
+  provenance?: Provenance
+}
+/**
+ * Charge reluctance: some chargers roll once placed next to a target that horses balk at, struck through its front; the resolution's failure blunts the charge.
+ */
+export interface ChargeReluctanceSettings {
+  /**
+   * The check rolled for the charger (unit context).
+   */
+  resolution: string
+  /**
+   * Chargers that roll.
+   */
+  unitFlag: string
+  /**
+   * Targets that cause the roll.
+   */
+  targetFlag: string
+  throughSectors?: Sectors
+  /**
+   * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+   */
+  rule?: string
+}
+/**
+ * Retreat before combat: a defender may step back before the attack is resolved; one attacker may then move into the empty hex and attacks no more.
+ */
+export interface RetreatBeforeCombatSettings {
+  /**
+   * Defenders that may retreat (mounted units).
+   */
+  unitFlag: string
+  allowedStatuses?: Statuses2
+  /**
+   * Only when every attacker of the hex has this flag (attacked only by foot).
+   */
+  attackersFlag: string
+  /**
+   * The retreat must end at least this far (in hexes) from every attacker of the hex: 2 means no longer next to any of them.
+   */
+  minDistance?: number
+  /**
+   * The retreat may not end in a hex under enemy influence (a zone of control).
+   */
+  notIntoEnemyInfluence?: boolean
+  /**
+   * The unit is Disordered at the end of the retreat (sends the status event).
+   */
+  disorders?: boolean
+  /**
+   * Status event sent when the retreat disorders.
+   */
+  disorderEvent?: string
+  /**
+   * The attacker that moves into the empty hex may then change facing.
+   */
+  advancerMayTurn?: boolean
+  /**
+   * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+   */
+  rule?: string
+  evasionRoll?: EvasionRollSettings
+}
+/**
+ * Evasion with a roll (the Infidel light cavalry): a defender with the flag, attacked by a unit with the attacker flag, may step back and roll the resolution (unit context); a result with a retreat effect lets it go (its other effects apply), a result without one keeps it in its hex and the attack goes ahead.
+ */
+export interface EvasionRollSettings {
+  unitFlag: string
+  /**
+   * At least one attacker of the hex has this flag.
+   */
+  attackerFlag: string
+  allowedStatuses?: Statuses3
+  resolution: string
+  /**
+   * Rolled instead when the attacker is counter-charging after being fired upon.
+   */
+  vsCounterChargeResolution?: string
+  /**
+   * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+   */
+  rule?: string
+}
+/**
+ * Counter-charges by the non-active side: against a charge (success blunts the charges), against a shock (success: the attack on that defender is modified, attack.counterChargedVsShock), against fire (success: the unit charges the firer once the fire is resolved).
+ */
+export interface CounterChargeSettings {
+  unitFlag: string
+  allowedStatuses?: Statuses3
+  /**
+   * One attempt per unit per activation: the marker placed on an attempt (by the resolutions' effects) and checked before the next.
+   */
+  usedMarker: string
+  /**
+   * The check against a charge (unit context; reaction.turn is the turn it needs).
+   */
+  vsCharge?: string
+  /**
+   * The check against a shock.
+   */
+  vsShock?: string
+  throughSectors?: Sectors1
+  /**
+   * Vertices (or hexsides) the unit may turn to bring every unit it counters into its frontal hexes.
+   */
+  turn?: number
+  /**
+   * still-next-to-start-enemy: barred while an enemy unit it was next to when the activation began is still next to it. started-under-influence: barred if it began the activation under enemy influence (a zone of control).
+   */
+  barredByStart?: 'still-next-to-start-enemy' | 'started-under-influence'
+  /**
+   * On a success against a charge, whose Charge markers become Shock markers: every charger of the attack, or only those countered.
+   */
+  vsChargeConverts?: 'all-chargers' | 'countered'
+  vsFire?: CounterChargeVsFireSettings
+  /**
+   * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+   */
+  rule?: string
+}
+/**
+ * Counter-charge against fire: rolled before the fire is resolved; on a success, once the fire is resolved, the unit is placed next to the firer and attacks it in a shock phase of its own (charging, or shocking if the fire disordered it), continued attacks following at once.
+ */
+export interface CounterChargeVsFireSettings {
+  resolution: string
+  /**
+   * How far the firer may be: up to the unit's movement allowance in hexes (adjacent included), or the charge distance.
+   */
+  reach?: 'movement-allowance' | 'charge-distance'
+  /**
+   * The rating giving the movement allowance.
+   */
+  movementRating?: string
+  throughSectors?: Sectors2
+  /**
+   * Units with this flag must counter-charge when they can, unless restrained.
+   */
+  mandatoryFlag?: string
+  /**
+   * Those units succeed without rolling.
+   */
+  mandatoryAutomatic?: boolean
+  /**
+   * Check (activation context, leader = the unit's command leader, who must have it in his command range counted directly) that holds such a unit back on a success.
+   */
+  restraint?: string
+  /**
+   * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+   */
+  rule?: string
+}
+/**
+ * Continued attacks: marked units must attack again, repeated while any unit carries the marker.
+ */
+export interface ContinuedAttackSettings {
+  /**
+   * The counting marker a continued attack result places; its count is attack.continued.
+   */
+  marker: string
+  /**
+   * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+   */
+  rule?: string
+}
+/**
+ * How the results of one attack are put together before they are carried out (14.1): which retreats stand and whether an advance follows. Who advances, and so who takes a continued attack marker, is the results mechanic's (mechanics.results.advance).
+ */
+export interface ShockResultOrderSettings {
+  /**
+   * An attacker given both a continued attack and a retreat carries out the continued attack and ignores the retreat.
+   */
+  continuedAttackOverridesRetreat?: boolean
+  /**
+   * When attacker and defender both retreat, the defender goes first and nobody advances.
+   */
+  defenderRetreatsFirst?: boolean
+  /**
+   * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+   */
+  rule?: string
+}
+/**
+ * Settings of how the results the kernel leaves pending are carried out (src/runtime/play/results): retreats, advances after combat, retirement to the standard, leaders left behind by their units, standards reached by the enemy. Leader casualty checks themselves are resolutions named by the result codes and status transitions (effect resolve, who leaders); replacement leaders are read from mechanics.activation.replacementLeaders.
+ */
+export interface CombatResultsMechanics {
+  retreat?: Retreat
+  advance?: Advance
+  retire?: Retire
+  leaders?: Leaders1
+  standards?: Standards
+  /**
+   * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+   */
+  rule?: string
+}
+/**
+ * Effect retreat: the owner moves the unit the effect's number of hexes, each step ending farther from every enemy unit that took part in the resolution, through hexes and hexsides its movement class may enter, never into a hex holding an enemy combat unit nor beyond the stacking limit. A unit with no such hex suffers the effect's ifBlocked effects.
+ */
+export interface Retreat {
+  /**
+   * The unit may face as its owner likes at the end of the retreat.
+   */
+  mayTurn?: boolean
+  /**
+   * A hex holding only enemy leaders or an enemy standard may be entered (they are then displaced, or the standard captured).
+   */
+  intoEnemyLeaderOrStandard?: boolean
+  closedHexes?: ClosedHexes
+  throughFriends?: ThroughFriends
+  /**
+   * Whether leaders stacked with the unit go with it: must, may (the owner says which), or stay.
+   */
+  leaders?: 'must' | 'may' | 'stay'
+  /**
+   * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+   */
+  rule?: string
+}
+/**
+ * For retreat effects with throughFriends: when no hex is open, the unit may pass through the hex of a friendly unit matching `units` and end one hex further on; that unit is sent the status event.
+ */
+export interface ThroughFriends {
+  units: UnitFilters
+  /**
+   * Status event sent to the unit passed through (its graph decides: disordered, retired, eliminated…).
+   */
+  event: string
+  /**
+   * Passing through is allowed only when the retreat has no other way.
+   */
+  onlyWhenBlocked?: boolean
+  /**
+   * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+   */
+  rule?: string
+}
+/**
+ * Which units: every field given must hold (all the flags; one of the statuses; at least one of the markers).
+ */
+export interface UnitFilter {
+  /**
+   * Short display name.
+   */
+  label?: string
+  flags?: string[]
+  /**
+   * One of these unit types.
+   */
+  types?: string[]
+  statuses?: Statuses4
+  markers?: string[]
+}
+/**
+ * Effect advance: when the hex a defender stood in is left empty, one eligible candidate (the best of the priority, ties the owner's choice) moves into it; several advances of one set of results for the same attackers are one choice among the emptied hexes. A unit that also owes a retreat in the same results does not advance. A one-unit effect for the same candidates in the same results (a continued attack marker) goes to the unit that advanced, or that the priority picks when nobody could.
+ */
+export interface Advance {
+  /**
+   * The marker of a continued attack result: units needing one (needsContinuedAttack) are eligible only when the results gave one, and the advancing unit may not turn when they did.
+   */
+  continuedAttackMarker?: string
+  barred?: UnitFilters1
+  needsContinuedAttack?: UnitFilters2
+  priority?: UnitFilters3
+  /**
+   * The advancing unit may face as its owner likes (never after a continued attack).
+   */
+  mayTurn?: boolean
+  /**
+   * Whether leaders stacked with the unit go with it: must, may (the owner says which), or stay.
+   */
+  leaders?: 'must' | 'may' | 'stay'
+  closedHexes?: ClosedHexes
+  /**
+   * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+   */
+  rule?: string
+}
+/**
+ * Effect relocate to the standard (a retire): the owner places the unit near its command's standard, at a hex it could reach by a route free of enemy units and of terrain it cannot enter, not next to the enemy units that caused the result, and holding no unit. With no such hex, or no standard on the map, the unit is sent the eliminate event.
+ */
+export interface Retire {
+  /**
+   * within: in or within the effect's `within` hexes of the standard. nearest: as close to the standard as possible, its hex included.
+   */
+  placement?: 'within' | 'nearest'
+  /**
+   * Reach when the effect gives none.
+   */
+  within?: number
+  /**
+   * A unit already stacked with its standard is eliminated rather than placed.
+   */
+  withOwnStandard?: boolean
+  /**
+   * Status event sent to a unit that cannot be placed.
+   */
+  eliminateEvent?: string
+  /**
+   * The owner faces the placed unit as he likes.
+   */
+  mayTurn?: boolean
+  /**
+   * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+   */
+  rule?: string
+}
+/**
+ * Leaders left behind: after a set of results, a surviving leader whose stacked units all ended in the displacing statuses (or out of play) is displaced, as is a leader whose hex an enemy unit enters. A displaced leader who is surrounded is captured (the capture event); otherwise the owner places him with the nearest unit of a command he leads (a reinforcement group when none is on the map), an overall commander with none with the nearest friendly unit; with no unit left he is removed without the event (no flight points). After results, a leader none of whose commands has units in play, who is not his side's overall commander, is removed the same way.
+ */
+export interface Leaders1 {
+  displaceWhen?: Statuses5
+  /**
+   * What closes a hex around a displaced leader, besides the map edge and terrain he cannot enter: enemy combat units, and (zones of control) hexes under enemy influence.
+   */
+  surroundedBy?: ('enemy-units' | 'enemy-influence')[]
+  /**
+   * Status event sent to a captured leader (his flight points are the graph's business).
+   */
+  captureEvent?: string
+  /**
+   * With no unit of his commands on the map, the leader joins one of their reinforcement groups.
+   */
+  toReinforcements?: boolean
+  /**
+   * A leader none of whose commands has units in play leaves (the overall commander excepted).
+   */
+  removeWithoutUnits?: boolean
+  /**
+   * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+   */
+  rule?: string
+}
+/**
+ * A standard whose hex an enemy combat unit enters: displaced (its owner moves it as an activated standard would move, mechanics.activation.standards, units near it then rolling the move check) or captured (gone from the map: every unit of its command in the retired statuses is sent the capture event, and later relocations to it fail).
+ */
+export interface Standards {
+  onEnemyEntry?: 'displace' | 'capture'
+  captureEvent?: string
+  retiredStatuses?: Statuses4
+  /**
+   * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+   */
+  rule?: string
+}
+/**
+ * Settings of the activation-chain extras: command check, replacement leaders, the order continuations may follow, army activations, the effect counters of the seizure cup, rally, standards, timed engagement, special formations (shield wall), engaged units, battle flight and pursuit. Each section is read by the procedure of the same name (src/runtime/play/extras) and by the other mechanics that must respect it (movement reads the army and shield wall limits, fire and shock the shield wall and engaged limits).
  */
 export interface ActivationExtras {
+  commandCheck?: CommandCheckSettings
+  replacementLeaders?: ReplacementLeaderSettings
+  continuation?: ContinuationOrderSettings
+  army?: ArmyActivationSettings
+  counters?: EffectCounterSettings
+  rally?: RallyPhaseSettings
+  standards?: StandardSettings
+  timedEngagement?: TimedEngagementSettings
+  shieldWall?: ShieldWallSettings
+  engaged?: EngagedSettings
+  battleFlight?: BattleFlightSettings
+  /**
+   * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+   */
+  rule?: string
+}
+/**
+ * Phase mechanic command-check: at the start of an activation every activated unit outside its leader's command range (after the chain of adjacent units), and every unit of a command without a leader on the map (a leaderless Battle), gets the out-of-command marker until the activation ends. Movement, charges and counter-charges read the marker.
+ */
+export interface CommandCheckSettings {
+  /**
+   * The marker placed on out-of-command units (it should expire at the end of the activation).
+   */
+  marker: string
+  /**
+   * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+   */
+  rule?: string
+}
+/**
+ * Phase mechanic replacement-leaders: at the start of each of its owner's move/fire phases, a lost leader comes back on his replacement side, placed with a unit of his command on the map (the owner picks which). A command whose parameters set the noReplacement key gets none. A leader whose command has no unit on the map stays out.
+ */
+export interface ReplacementLeaderSettings {
+  /**
+   * The unit type of the replacement side; the returning leader takes its ratings (the ratings printed on the lost counter are dropped).
+   */
+  type: string
+  lostStatuses?: StatusList
+  /**
+   * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+   */
+  rule?: string
+}
+/**
+ * Which kinds of activation a continuation may name after which (the roll itself is sequence.activation.continuation).
+ */
+export interface ContinuationOrderSettings {
+  /**
+   * Kind id → the kinds of activation it may follow by continuation. A kind not listed may follow any kind (an army activation only after an army activation).
+   */
+  onlyAfter?: {
+    [k: string]: string[]
+  }
+  /**
+   * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+   */
+  rule?: string
+}
+/**
+ * The kind of activation that activates every piece of the army able to take part. Pieces that cannot take part are stopped for the activation (their `ended` is set), so the movement mechanic leaves them be; the movement mechanic also reads mayNotComeWithin. The kind is refused when no combat unit can take part.
+ */
+export interface ArmyActivationSettings {
+  /**
+   * The activation kind (sequence.activation.kinds) these settings are for.
+   */
+  kind: string
+  /**
+   * A command takes part only if its leader is the overall commander or stands inside the overall commander's command range.
+   */
+  leadersInCommanderRange?: boolean
+  /**
+   * A unit takes part only if it stands inside its own leader's command range (counted directly, without the chain of adjacent units).
+   */
+  unitsInLeaderRange?: boolean
+  /**
+   * A piece takes part only if every enemy combat unit is more than this many hexes away.
+   */
+  enemyDistanceAbove?: number
+  /**
+   * For the movement mechanic: no piece of an army activation may enter a hex this many hexes or fewer from an enemy combat unit.
+   */
+  mayNotComeWithin?: number
+  /**
+   * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+   */
+  rule?: string
+}
+/**
+ * What the seizure cup's effect counters (sequence.activation.seizure.counters, by effect) do. Phase mechanic play-counters offers rally-one and disorder-one counters at the start of a move/fire phase (its params: counters, the effects offered; order, inactive before active); the shock mechanic asks for attack-bonus counters before a roll (play/extras attackBonusFrame), adding the counter's value to attack.bonus. rallyOne: one friendly unit of the listed statuses receives the event (Battle Cry); disorderOne: one enemy unit on the map receives the event (Unsteady Troops).
+ */
+export interface EffectCounterSettings {
+  rallyOne?: CounterEffect
+  disorderOne?: CounterEffect
+  /**
+   * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+   */
+  rule?: string
+}
+export interface CounterEffect {
+  /**
+   * The status event sent to the chosen unit.
+   */
+  event: string
+  statuses?: StatusList1
+  /**
+   * Units with the flag receive this event instead (first match): Unsteady Troops eliminates artillery, which has no Disordered side.
+   */
+  instead?: {
+    flag: string
+    event: string
+    /**
+     * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+     */
+    rule?: string
+  }[]
+  /**
+   * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+   */
+  rule?: string
+}
+/**
+ * Phase mechanic rally: units of the activated commands in the listed statuses that did none of the listed things this activation and have no enemy combat unit next to them receive the event.
+ */
+export interface RallyPhaseSettings {
+  event: string
+  statuses?: StatusList2
+  /**
+   * What a unit must not have done this activation: moved, turned (changed facing), fired, attacked (declared an attack), wasAttacked.
+   */
+  unless?: ('moved' | 'turned' | 'fired' | 'attacked' | 'wasAttacked')[]
+  /**
+   * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+   */
+  rule?: string
+}
+/**
+ * Phase mechanic standard (an activation of kind scope standard): the owner either rallies, sending the rally event to every unit of the standard's command in the rally statuses within `within` hexes of it with no enemy combat unit next to it, or moves the standard to another hex, after which each unit in the check statuses that was within `checkWithin` hexes of it before the move rolls the move check. A unit whose command has no standard of its own belongs to its side's only standard, if there is exactly one.
+ */
+export interface StandardSettings {
+  rallyEvent: string
+  rallyStatuses?: StatusList3
+  /**
+   * Rally reach in hexes (0: only in the standard's hex).
+   */
+  within?: number
+  /**
+   * The unit-context check each nearby unit rolls when the standard moves (its failure effects eliminate it).
+   */
+  moveCheck?: string
+  checkStatuses?: StatusList4
+  checkWithin?: number
+  /**
+   * Hexes a standard may not be moved to: reinforcement entry hexes (of either side), hexes no movement class may enter, hexes holding enemy combat units.
+   */
+  closedTo?: ('reinforcement-entry' | 'impassable' | 'enemy-units')[]
+  /**
+   * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+   */
+  rule?: string
+}
+/**
+ * Phase mechanic time-track: when a side not timed passes a free activation, the timed side's track moves `step` toward 0; the victory conditions examined any-time are then checked (the timed side loses at 0 by a threshold condition in content).
+ */
+export interface TimedEngagementSettings {
+  track: string
+  /**
+   * A field name used inside expressions (camelCase), such as a rating or terrain attribute.
+   */
+  timedParameter: string
+  step?: number
+  /**
+   * Only when this optional rule is on.
+   */
+  option?: string
+  /**
+   * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+   */
+  rule?: string
+}
+/**
+ * A formation units enter or leave together, at setup (scenario markers) or at the start of an activation of their command (asked in the command-check phase). Its effects belong to the other mechanics, which read these settings and the marker: movement (noMove, turnLimit), shock (noShock, noChargeThroughFront) and the fire and shock modifier lists (the frontal penalty is a modifier term on the marker). Results remove the marker on a retreat or retire.
+ */
+export interface ShieldWallSettings {
+  marker: string
+  /**
+   * Unit flag of the types that may form it.
+   */
+  flag: string
+  /**
+   * A field name used inside expressions (camelCase), such as a rating or terrain attribute.
+   */
+  sideParameter?: string
+  formStatuses?: StatusList5
+  noMove?: boolean
+  noShock?: boolean
+  /**
+   * Facing changes (vertices) allowed per activation.
+   */
+  turnLimit?: number
+  /**
+   * Mounted units may not charge it through its frontal hexsides (shock is allowed).
+   */
+  noChargeThroughFront?: boolean
+  /**
+   * What ends it for a unit (for the results mechanic).
+   */
+  lostOn?: ('retreat' | 'retire')[]
+  /**
+   * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+   */
+  rule?: string
+}
+/**
+ * Optional rule: units left fighting after a combat carry a marker (added by the results); a marked unit is engaged with the marked enemy units next to it (or those recorded when the marker was placed). The marker comes off when none of them is adjacent. Read by movement (disengage cost, no approach after disengaging), fire (no fire by or at them) and shock (forced declaration); play/extras/engaged.ts answers the questions. At the start of its activation (command-check phase) each activated engaged unit stays, turning toward its engaged enemies when none is in front of it (one or two vertices, as many of them in front as can be), or declares it disengages (the movement mechanic then charges the cost and calls disengage when it leaves).
+ */
+export interface EngagedSettings {
+  marker: string
+  option?: string
+  /**
+   * Extra movement points to leave, on top of the usual cost of leaving an enemy's side.
+   */
+  disengageCost?: number
+  /**
+   * Status event a unit receives when it disengages.
+   */
+  disengageEvent?: string
+  disengageStatuses?: StatusList6
+  /**
+   * Units without this flag cannot shock, so they must disengage when they can.
+   */
+  shockFlag?: string
+  /**
+   * Engaged units may not fire and may not be fired at.
+   */
+  noFire?: boolean
+  /**
+   * Identifier in kebab-case: lower-case letters and digits separated by single hyphens.
+   */
+  frontSector?: string
+  /**
+   * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+   */
+  rule?: string
+}
+/**
+ * Phase mechanic battle-flight (at the end of an activation): each command that has lost (in the counted statuses) more than its threshold of the units it started with (not counting units with the ignored flag) rolls the check once in the game; on a failure it flees. The threshold is the command parameter named by thresholdParameter, else share × its starting units. The roll is made in the activation context with the command's leader; activation.inCommanderRange tells whether one of his units stands inside his command range (his charisma counts only then).
+ */
+export interface BattleFlightSettings {
+  check: string
+  option?: string
+  share?: number
+  /**
+   * A field name used inside expressions (camelCase), such as a rating or terrain attribute.
+   */
+  thresholdParameter?: string
+  /**
+   * Units with this flag do not count, neither among the starting units nor among the losses.
+   */
+  ignoreFlag?: string
+  countStatuses?: StatusList7
+  /**
+   * Units of a fleeing command with any of these flags are eliminated (scoring), not removed.
+   */
+  eliminateFlags?: string[]
+  eliminateStatuses?: StatusList8
+  /**
+   * Units of a fleeing command with every neighbouring hex held by an enemy unit or closed to them are eliminated (the map edge does not count).
+   */
+  eliminateSurrounded?: boolean
+  eliminateEvent?: string
+  /**
+   * Event sent to the other units and to the leaders of a fleeing command (a removal without flight points).
+   */
+  fleeEvent?: string
+  /**
+   * A fleeing leader with this flag (the overall commander) is sent the eliminate event instead, and scores.
+   */
+  scoringLeaderFlag?: string
+  /**
+   * A field name used inside expressions (camelCase), such as a rating or terrain attribute.
+   */
+  flightEdgeParameter?: string
+  pursuit?: PursuitSettings
+  /**
+   * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+   */
+  rule?: string
+}
+/**
+ * Optional: when a command flees, an enemy command (one activated in this activation if the pursuer is active, else the pursuer's choice) rolls the check (success: it must pursue; failure: its player may decline, and the fled command's standard leaves the map). The share roll (one die, to which the player may add or subtract his leader's charisma when one of the leader's units is in range, within 0 and shareMax) × shareMultiplier % of its units not in the excluded statuses or flags, rounded up, leave the map with the pursuing marker (the player picks which, and whether the leader joins); each rolls its kill check (mountedKill or footKill by the mounted flag) and each success eliminates one fled unit of the pursuer's choice (a natural leaderKillFace on a mounted roll may take the fled leader instead). While a command pursues, its side must spend free activations on it (or on another pursuing command); when it is activated (by any activation if the leader joined, else only a free one) each pursuer rolls the return check: success puts it back on the map at the fled command's standard (in the nearest free hexes), failure removes it without flight points (the flee event).
+ */
+export interface PursuitSettings {
+  option?: string
+  check: string
+  /**
+   * Percent of the command per point of the share roll.
+   */
+  shareMultiplier?: number
+  shareMax?: number
+  excludeStatuses?: StatusList9
+  excludeFlags?: string[]
+  mountedFlag?: string
+  mountedKill?: string
+  footKill?: string
+  /**
+   * A foot pursuer may only eliminate a fled foot unit.
+   */
+  footKillsFootOnly?: boolean
+  /**
+   * Natural die face on a mounted kill roll that may eliminate the fled command's leader instead.
+   */
+  leaderKillFace?: number
+  return?: string
+  /**
+   * Marker carried by pursuing units off the map.
+   */
+  marker?: string
+  /**
+   * Counting marker put on each pursuing unit when its leader rides with the pursuit: its count is his charisma, read by the kill and return checks' modifiers (pursuers are off the map, so no leader is stacked with them).
+   */
+  leaderMarker?: string
   /**
    * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
    */
@@ -1760,6 +3076,7 @@ export interface Phase {
     | 'continuation'
     | 'loss-check'
     | 'battle-flight'
+    | 'time-track'
     | 'reinforcements'
     | 'random-events'
     | 'supply'
@@ -1824,6 +3141,7 @@ export interface Reaction {
     | 'continuation'
     | 'loss-check'
     | 'battle-flight'
+    | 'time-track'
     | 'reinforcements'
     | 'random-events'
     | 'supply'

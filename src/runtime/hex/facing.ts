@@ -1,7 +1,7 @@
 /**
- * Facing: a counter points at a clock position — a corner (vertex facing, as in the Men
- * of Iron system) or a side (hexside facing). Which neighbours count as front, flank or
- * rear is ruleset data; this module only measures angles and looks them up.
+ * Facing: a counter points at a clock position — a corner (vertex facing) or a side (hexside
+ * facing). Which neighbours count as front, flank or rear is ruleset data; this module only
+ * measures angles and looks them up.
  */
 import type { Cube, Orientation } from './coords'
 import { cubeEquals } from './coords'
@@ -51,8 +51,9 @@ export function relativeBearing(facingClock: number, targetClock: number): numbe
 }
 
 /**
- * Men of Iron 8.0: the two neighbours either side of the faced corner are front, the
- * two at the far end are rear, and the one left between them on each side is flank.
+ * Vertex facing (as in 8.0 of the bundled series): the two neighbours either side of the faced
+ * corner are front, the two at the far end are rear, and the one left between them on each side
+ * is flank.
  */
 export function classifyVertexFacing(
   facingClock: number,

@@ -8,7 +8,7 @@ import type { LoadedScenario } from '../content/loaded'
 import type { Action, ActionHandler, ActionHandlers } from '../state/actions'
 import { reject } from '../state/failure'
 import type { DiceChoice, GameState } from '../state/game-state'
-import { createInitialState } from '../state/game-state'
+import { createInitialState, leaderIds } from '../state/game-state'
 import type { FlowState, Prompt, SideFlow } from '../state/flow-types'
 import type { LogEntry } from '../state/log'
 import type { ActionResult } from '../state/reducer'
@@ -16,6 +16,7 @@ import { applyAction } from '../state/reducer'
 import { advance, answering, flowOf, procedureOf, pushFrame } from './driver'
 import type { PlayContext } from './procedure'
 import { PLAY_ACTION_TYPES, PROCEDURES } from './registry'
+import { standardArrivesLater } from './movement/reinforcements'
 
 function emptySide(): SideFlow {
   return { successes: 0, attempts: 0, cup: [], hand: [] }
@@ -57,7 +58,9 @@ export function startGame(
   for (const side of loaded.scenario.sides) {
     flow.sides[side.id] = emptySide()
     for (const command of side.commands ?? []) {
-      if (command.standard !== undefined) flow.standards[command.id] = command.standard
+      // A command arriving from off the map may bring its standard with its first unit.
+      const later = standardArrivesLater(loaded, state, command.id, leaderIds(loaded))
+      if (command.standard !== undefined && !later) flow.standards[command.id] = command.standard
     }
   }
   state.flow = flow

@@ -149,6 +149,8 @@ function contextVariables(kind: ContextKind): Record<string, ExprType> {
           continued: NUMBER,
           counterChargedVsShock: BOOLEAN,
           bonus: NUMBER,
+          /** Units defending in the whole declared attack (both hexes when one unit attacks two). */
+          defending: NUMBER,
         }),
       }
     case 'fire':
@@ -167,7 +169,11 @@ function contextVariables(kind: ContextKind): Record<string, ExprType> {
         }),
       }
     case 'unit':
-      return { unit: named('Unit') }
+      return {
+        unit: named('Unit'),
+        /** What the unit must do to react: vertices (or hexsides) it must turn (a counter-charge). */
+        reaction: obj({ turn: NUMBER }),
+      }
     case 'activation':
       return {
         side: named('Side'),

@@ -25,8 +25,9 @@ function tableOfKind<K extends Table['kind']>(
 }
 
 /**
- * A unit type may read another type's row of a given table (asType: a javelin pike reads the
- * pike row). Only keys of unit-type axes are unit types, so other axes are left alone.
+ * A unit type may read another type's row of a given table (asType: a type that fights as
+ * another reads that type's row). Only keys of unit-type axes are unit types, so other axes
+ * are left alone.
  */
 export function matrixKey(
   rules: LoadedRuleset,

@@ -98,8 +98,10 @@ export interface ResolutionRecord {
   /** A cell holding a number rather than result codes. */
   value?: number
   codes: CodeRecord[]
-  /** All codes' effects, in order. */
+  /** All codes' effects, in order, then those of the natural-roll cases that applied. */
   effects: Effect[]
+  /** Table resolutions: the onNatural cases the natural roll triggered, by index. */
+  onNatural?: { index: number; rule?: string }[]
   check?: { target: number; compare: '<=' | '<' | '>=' | '>'; natural?: 'success' | 'failure' }
   outcome?: 'success' | 'failure'
   /** A sentence for not-allowed and error records. */

@@ -60,6 +60,9 @@ function chooseTable(
   return table
 }
 
+const ruleOf = (o: { rule?: string }): { rule?: string } =>
+  o.rule === undefined ? {} : { rule: o.rule }
+
 function rolledTable(table: Table, where: string): RolledTable {
   if (table.kind === 'matrix' || table.kind === 'range-bands') {
     return fail(
@@ -227,6 +230,18 @@ export function beginTable(
       } else codes = typeof cell === 'string' ? [cell] : cell
       result.codes = codeRecords(rules, table, codes, context, variables)
       result.effects = result.codes.flatMap((c) => c.effects)
+      // Some natural rolls add effects of their own, whatever the table gave (a gun bursting).
+      for (const [index, option] of (resolution.onNatural ?? []).entries()) {
+        if (!option.rolls.includes(natural)) continue
+        const place = `${where}, onNatural ${index + 1}`
+        if (
+          option.when !== undefined &&
+          !evaluateBoolean(rules, context, option.when, variables, place)
+        )
+          continue
+        result.onNatural = [...(result.onNatural ?? []), { index, ...ruleOf(option) }]
+        result.effects = [...result.effects, ...option.effects]
+      }
       result.status = 'resolved'
     })
   return { kind: 'roll', record, diceId: dice.id, spec: dice.spec, finish }

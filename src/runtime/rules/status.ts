@@ -1,7 +1,7 @@
 /**
  * The unit status graph: results never name a new status, they send an event (disorder, wound,
  * retire…) and the graph, read from where the unit is, decides where it goes. A unit type or
- * class may replace what an event does to it (knights never retire: a retire becomes a retreat).
+ * class may replace what an event does to it (a type that never retires: a retire becomes a retreat).
  * Also the per-status ratings and the flags of a unit type.
  */
 import type { LoadedRuleset } from '../content/loaded'

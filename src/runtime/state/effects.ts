@@ -35,6 +35,11 @@ export interface EffectScope {
   hexes: Readonly<Record<string, string | null>>
   /** The side a side or activation context is about: the owner when no unit is concerned. */
   side?: string
+  /**
+   * Who took part in the resolution behind these effects, when the context has no such roles
+   * itself (a status transition's effects: a retire sends the unit away from those who caused it).
+   */
+  participants?: PendingEffect['participants']
 }
 
 /** The draft being changed and what has been recorded so far. */
@@ -138,18 +143,24 @@ export function applyEffects(
         chooseOne: selection.chooseOne,
         source: scope.source,
         context: scope.context,
-        ...(scope.roles.attackers === undefined && scope.roles.defenders === undefined
-          ? {}
-          : {
-              participants: {
-                attackers: [...(scope.roles.attackers ?? [])],
-                defenders: [...(scope.roles.defenders ?? [])],
-              },
-            }),
+        ...participantsField(scope),
+        hexes: { ...scope.hexes },
       })
       continue
     }
     applyOne(run, effect, scope, selection.units, depth)
+  }
+}
+
+/** Who took part in the resolution, from the scope's roles or what its caller passed on. */
+function participantsField(scope: EffectScope): Pick<PendingEffect, 'participants'> {
+  if (scope.roles.attackers === undefined && scope.roles.defenders === undefined)
+    return scope.participants === undefined ? {} : { participants: scope.participants }
+  return {
+    participants: {
+      attackers: [...(scope.roles.attackers ?? [])],
+      defenders: [...(scope.roles.defenders ?? [])],
+    },
   }
 }
 
@@ -162,9 +173,11 @@ function applyOne(
 ): void {
   const rule = effect.type === 'none' ? undefined : effect.rule
   switch (effect.type) {
-    case 'status':
-      for (const id of units) sendStatusEvent(run, id, effect.event, depth, rule)
+    case 'status': {
+      const cause = participantsField(scope).participants
+      for (const id of units) sendStatusEvent(run, id, effect.event, depth, rule, cause)
       return
+    }
     case 'eliminate':
       for (const id of units) eliminateUnit(run, id, rule)
       return
@@ -265,6 +278,7 @@ export function sendStatusEvent(
   event: string,
   depth: number,
   rule?: string,
+  cause?: PendingEffect['participants'],
 ): void {
   if (depth >= MAX_EFFECT_DEPTH) {
     reject(
@@ -322,6 +336,7 @@ export function sendStatusEvent(
     defaultWho: 'self',
     source: `status "${event}" of unit "${id}"`,
     hexes: { [id]: hexBefore },
+    ...(cause === undefined ? {} : { participants: cause }),
   }
   applyEffects(run, change.effects, scope, depth + 1)
 }

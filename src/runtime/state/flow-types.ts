@@ -44,6 +44,12 @@ export interface UnitActivity {
   wasAttacked: boolean
   /** Enemy units it was next to when the activation began. */
   startAdjacent: string[]
+  /**
+   * Enemy units in the hexes next to it when the activation began, whatever the influence model
+   * (startAdjacent follows enemy influence, which may be a frontal zone); absent in states made
+   * before it was recorded.
+   */
+  startNextTo?: string[]
   /** Enemy units whose adjacency (or zone of control) it entered during this activation. */
   touched: string[]
   /** Reactions used this activation, by reaction id. */
@@ -82,4 +88,9 @@ export interface FlowState {
   sides: Record<string, SideFlow>
   /** Where each command's standard stands (a hex label), by command id; null once off the map. */
   standards: Record<string, string | null>
+  /**
+   * Bookkeeping of a mechanic that outlives one activation (battles that checked for flight,
+   * units pursuing off the map…), by mechanic; absent until a mechanic writes some.
+   */
+  memory?: { [mechanic: string]: Json }
 }

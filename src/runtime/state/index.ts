@@ -42,7 +42,12 @@ export type { ActionError } from './failure'
 export { applyAction } from './reducer'
 export type { ActionResult } from './reducer'
 export { KERNEL_ACTIONS } from './kernel-actions'
-export { activationVariables, resolveAction, runResolution } from './resolve-action'
+export {
+  activationVariables,
+  resolutionVariables,
+  resolveAction,
+  runResolution,
+} from './resolve-action'
 export { endPhase, expireMarkers, initialClock } from './clock'
 export type { Expiry } from './clock'
 

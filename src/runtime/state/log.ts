@@ -78,6 +78,11 @@ export interface PendingEffect {
   context: string
   /** Who took part in the resolution that produced it (a retreat goes away from the attackers). */
   participants?: { attackers: string[]; defenders: string[] }
+  /**
+   * Where the units of the resolution stood when its effects began (a hex emptied by the result,
+   * the leaders who were with a unit now gone); null for a unit off the map.
+   */
+  hexes?: Record<string, string | null>
 }
 
 export interface LogEntry {

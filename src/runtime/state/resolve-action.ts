@@ -6,6 +6,7 @@
  * the defender's facing with the ruleset's facing sectors.
  */
 import type { LoadedScenario } from '../content/loaded'
+import type { Resolution } from '../generated/content-types'
 import { didYouMean } from '../content/suggest'
 import { resolve, resolveWithRoll } from '../rules'
 import type { ContextKind, ResolutionRecord, Variables } from '../rules'
@@ -37,9 +38,10 @@ const CONTEXT_ARGS: Record<ContextKind, readonly string[]> = {
     'continued',
     'bonus',
     'counterChargedVsShock',
+    'defending',
   ],
-  fire: ['firer', 'target', 'range', 'weapon', 'mode', 'overUnits'],
-  unit: ['unit'],
+  fire: ['firer', 'target', 'range', 'weapon', 'mode', 'overUnits', 'angle'],
+  unit: ['unit', 'turn'],
   side: [],
   activation: [
     'leader',
@@ -133,6 +135,8 @@ function attackSituation(loaded: LoadedScenario, state: GameState, action: Actio
         continued: numberArg(action, 'continued') ?? 0,
         counterChargedVsShock: booleanArg(action, 'counterChargedVsShock') ?? false,
         bonus: numberArg(action, 'bonus') ?? 0,
+        // One unit attacking two hexes fights both defenders on each roll (strength, 12.3-1).
+        defending: numberArg(action, 'defending') ?? defenders.length,
       },
     },
     roles: {
@@ -171,10 +175,12 @@ function fireSituation(loaded: LoadedScenario, state: GameState, action: Action)
         mode: stringArg(action, 'mode', true) ?? '',
         weapon,
         weaponGroup: (loaded.rules.ruleset.weapons ?? []).find((w) => w.id === weapon)?.group ?? '',
+        // The fire mechanic passes the angle when its own hexspine rules decide it.
         angle:
-          target.facing === null
+          stringArg(action, 'angle', true) ??
+          (target.facing === null
             ? ''
-            : board.sector(target.hex as string, target.facing, firer.hex as string),
+            : board.sector(target.hex as string, target.facing, firer.hex as string)),
         overUnits: booleanArg(action, 'overUnits') ?? false,
         crossing: board.hexside(firer.hex as string, target.hex as string),
       },
@@ -208,7 +214,11 @@ function situation(
       const id = stringArg(action, 'unit')
       inPlay(state, id, 'unit', false)
       const roles = { self: [id], actor: [id], target: [id], participants: [id] }
-      return { variables: { unit: unitVariables(loaded, state, id) }, roles, units: [id], who: id }
+      const variables = {
+        unit: unitVariables(loaded, state, id),
+        reaction: { turn: numberArg(action, 'turn') ?? 0 },
+      }
+      return { variables, roles, units: [id], who: id }
     }
     case 'side': {
       const side = action.side === undefined ? state.clock.activeSide : sideOf(loaded, action.side)
@@ -309,15 +319,42 @@ export function activationVariables(
 }
 
 /**
- * Runs one of the ruleset's resolutions on `run.state` (changed in place): `args` is shaped like
- * a `resolve` action (the resolution id, the participants by unit id, optional faces). Rolls from
- * the state's dice unless faces are given, applies the result's effects into `run`, and returns
- * the record with a log line. Refuses (throws ActionFailure) what the rules do not allow.
+ * The resolution a `resolve`-shaped description names and the variables it would be resolved
+ * with in `state`, without rolling: what an odds preview or an AI needs to weigh an attack
+ * before it is made. Refuses (throws ActionFailure) the descriptions `resolve` would refuse.
  */
-export function runResolution(
-  run: EffectRun,
+export function resolutionVariables(
+  loaded: LoadedScenario,
+  state: GameState,
   args: Action,
-): { record: ResolutionRecord; text: string } {
+): { resolution: Resolution; variables: Variables; who: string } {
+  const id = stringArg(args, 'resolution')
+  const resolution =
+    loaded.rules.resolutions.get(id) ??
+    reject(`there is no resolution "${id}"${didYouMean(id, loaded.rules.resolutions.keys())}`)
+  checkArgs(args, ['resolution', 'faces', ...CONTEXT_ARGS[resolution.context]])
+  const found = situation(loaded, state, args, resolution.context)
+  return {
+    resolution,
+    variables: { ...commonVariables(loaded, state), ...found.variables },
+    who: found.who,
+  }
+}
+
+/** A resolution rolled and read but whose effects are not applied yet (see applyRolled). */
+export interface RolledResolution {
+  record: ResolutionRecord
+  text: string
+  scope: EffectScope
+}
+
+/**
+ * Rolls one of the ruleset's resolutions in the situation of `run.state` without applying its
+ * effects: for results that must wait for another roll (fire and return fire are rolled before
+ * either is applied). `args` is shaped like a `resolve` action; the dice advance on the state.
+ * Refuses (throws ActionFailure) what the rules do not allow.
+ */
+export function rollResolution(run: EffectRun, args: Action): RolledResolution {
   const { loaded, state: draft } = run
   const id = stringArg(args, 'resolution')
   const resolution = loaded.rules.resolutions.get(id)
@@ -349,8 +386,27 @@ export function runResolution(
     hexes: Object.fromEntries(found.units.map((u) => [u, unitOf(draft, u).hex])),
     ...(found.side === undefined ? {} : { side: found.side }),
   }
-  applyEffects(run, record.effects, scope)
-  return { record, text: describeRecord(record, found.who) }
+  return { record, text: describeRecord(record, found.who), scope }
+}
+
+/** Applies the effects of a rolled resolution into `run`, in the situation it was rolled in. */
+export function applyRolled(run: EffectRun, rolled: RolledResolution): void {
+  applyEffects(run, rolled.record.effects, rolled.scope)
+}
+
+/**
+ * Runs one of the ruleset's resolutions on `run.state` (changed in place): `args` is shaped like
+ * a `resolve` action (the resolution id, the participants by unit id, optional faces). Rolls from
+ * the state's dice unless faces are given, applies the result's effects into `run`, and returns
+ * the record with a log line. Refuses (throws ActionFailure) what the rules do not allow.
+ */
+export function runResolution(
+  run: EffectRun,
+  args: Action,
+): { record: ResolutionRecord; text: string } {
+  const rolled = rollResolution(run, args)
+  applyRolled(run, rolled)
+  return { record: rolled.record, text: rolled.text }
 }
 
 export const resolveAction: ActionHandler = (ctx) => {

@@ -100,6 +100,19 @@ export function unitVariables(loaded: LoadedScenario, state: GameState, id: stri
   return { ...baseUnit(loaded, state, id), leaders: leaders.map((l) => baseUnit(loaded, state, l)) }
 }
 
+/** Commands with a combat unit still in play (on the map or to arrive): fled or destroyed ones do not count. */
+function commandsInPlayCount(
+  loaded: LoadedScenario,
+  state: GameState,
+  commands: readonly { id: string }[],
+): number {
+  const leaders = leaderIds(loaded)
+  const live = new Set<string>()
+  for (const [id, u] of Object.entries(state.units))
+    if (u.command !== null && u.location !== 'removed' && !leaders.has(id)) live.add(u.command)
+  return commands.filter((c) => live.has(c.id)).length
+}
+
 export function sideVariables(loaded: LoadedScenario, state: GameState, id: string): Vars {
   const side = loaded.scenario.sides.find((s) => s.id === id)
   const tracks = own(state.sides, id)?.tracks ?? {}
@@ -108,7 +121,7 @@ export function sideVariables(loaded: LoadedScenario, state: GameState, id: stri
     name: side?.name ?? id,
     tracks: Object.fromEntries(Object.entries(tracks).map(([k, v]) => [camelKey(k), v])),
     params: side?.parameters ?? {},
-    commandCount: (side?.commands ?? []).length,
+    commandCount: commandsInPlayCount(loaded, state, side?.commands ?? []),
   }
 }
 

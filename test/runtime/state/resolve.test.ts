@@ -170,6 +170,7 @@ describe('result effects', () => {
         source: 'resolution "clash"',
         context: 'attack',
         participants: { attackers: ['north-pike'], defenders: ['south-pike-1'] },
+        hexes: { 'north-pike': '0302', 'south-pike-1': '0303' },
       },
       {
         effect: { type: 'advance', hexes: 1, who: 'attacker' },
@@ -179,6 +180,7 @@ describe('result effects', () => {
         source: 'resolution "clash"',
         context: 'attack',
         participants: { attackers: ['north-pike'], defenders: ['south-pike-1'] },
+        hexes: { 'north-pike': '0302', 'south-pike-1': '0303' },
       },
     ])
     expect(state.units['south-pike-1']?.hex).toBe('0303')
@@ -212,6 +214,7 @@ describe('result effects', () => {
         source: 'resolution "clash"',
         context: 'attack',
         participants: { attackers: ['south-pike-1'], defenders: ['north-pike'] },
+        hexes: { 'south-pike-1': '0303', 'north-pike': '0302' },
       },
     ])
   })

@@ -1,15 +1,97 @@
 /**
- * Active fire in the move-and-fire phase. (Being written: see docs/ARCHITECTURE.md §10.)
+ * Active fire in the move-and-fire phase: an activated unit fires once per activation, at any
+ * point of its move. Firing ends its movement (the movement mechanic reads activity.fired),
+ * except for units that move on after firing: those pay movement points to fire under enemy
+ * influence. A unit with a firing form (limbered guns) takes it when it fires.
  */
 import type { Action } from '../../state/actions'
+import { checkArgs, stringArg } from '../../state/actions'
+import { transformUnit } from '../../state/effect-changes'
 import { reject } from '../../state/failure'
 import type { Frame } from '../../state/flow-types'
-import type { PlayContext } from '../procedure'
+import { activityOf, isActivated, peekActivity } from '../activity'
+import { adjacentEnemies, unitFlags, unitRatings } from '../influence'
 import type { ActionOutcome } from '../movement/move-and-fire'
+import type { PlayContext } from '../procedure'
+import { fireSettings } from './settings'
+import { shotFrame } from './shot-procedure'
+import { cannotFire, checkShot, enemiesWithin, reachOf, shotChoices, weaponsOf } from './shots'
 
-export function fireChoices(_ctx: PlayContext, _frame: Frame): Action[] {
-  return []
+type Refusal = { message: string; rule?: string }
+
+/** Movement points firing costs `id` now: only units that move on after firing pay. */
+function firingCost(ctx: PlayContext, id: string): number {
+  const active = fireSettings(ctx.loaded.rules).active
+  const movesOn =
+    active.moveFireMoveFlag !== undefined && unitFlags(ctx, id)[active.moveFireMoveFlag] === true
+  if (!movesOn) return 0
+  return adjacentEnemies(ctx, id).length > 0 ? active.costUnderInfluence : active.costOtherwise
 }
-export function performFire(_ctx: PlayContext, _frame: Frame, _action: Action): ActionOutcome {
-  return reject('fire is not available yet')
+
+/** Why `id` may not fire actively now (not activated, already fired…), or null. */
+function cannotFireNow(ctx: PlayContext, id: string): Refusal | null {
+  const settings = fireSettings(ctx.loaded.rules)
+  const rule = settings.active.rule
+  const withRule = (message: string): Refusal =>
+    rule === undefined ? { message } : { message, rule }
+  const unit = ctx.state.units[id]
+  if (unit === undefined) return { message: `there is no unit "${id}"` }
+  if (!isActivated(ctx, id)) return withRule(`unit ${id} is not of an activated command`)
+  const basic = cannotFire(ctx, id)
+  if (basic !== null) return basic
+  if (unit.ended === 'activation') return withRule(`unit ${id} may do nothing more this activation`)
+  const done = peekActivity(ctx, id)
+  if (done?.fired === true) return withRule(`unit ${id} has already fired this activation`)
+  const cost = firingCost(ctx, id)
+  if (cost > 0) {
+    const allowance = Number(unitRatings(ctx, id)[settings.active.movementRating] ?? 0)
+    const left = allowance - (done?.mp ?? 0)
+    if (left < cost)
+      return withRule(
+        `unit ${id} needs ${cost} movement point${cost === 1 ? '' : 's'} to fire here and has ${left} left`,
+      )
+  }
+  return null
+}
+
+export function fireChoices(ctx: PlayContext, _frame: Frame): Action[] {
+  const settings = fireSettings(ctx.loaded.rules)
+  const out: Action[] = []
+  for (const id of Object.keys(ctx.state.units)) {
+    if (cannotFireNow(ctx, id) !== null) continue
+    const reach = Math.max(...weaponsOf(ctx, id).map((w) => reachOf(settings, w)))
+    for (const target of enemiesWithin(ctx, id, reach))
+      out.push(...shotChoices(ctx, id, target, 'active'))
+  }
+  return out
+}
+
+export function performFire(ctx: PlayContext, _frame: Frame, action: Action): ActionOutcome {
+  checkArgs(action, ['unit', 'target', 'weapon'])
+  const id = stringArg(action, 'unit')
+  const target = stringArg(action, 'target')
+  const weapon = stringArg(action, 'weapon', true)
+  const settings = fireSettings(ctx.loaded.rules)
+  const why = cannotFireNow(ctx, id)
+  if (why !== null) return reject(why.message, why.rule)
+  const check = checkShot(ctx, id, target, 'active', weapon)
+  if (!check.ok) return reject(check.message, check.rule)
+  const cost = firingCost(ctx, id)
+  const activity = activityOf(ctx, id)
+  activity.fired = true
+  activity.mp += cost
+  // Whether it may still move afterwards is the movement mechanic's (activity.fired).
+  const unit = ctx.state.units[id] as NonNullable<(typeof ctx.state.units)[string]>
+  const form = settings.active.firingForm
+  const forms = ctx.loaded.rules.unitTypes.get(unit.type)?.forms ?? {}
+  if (form !== undefined && Object.hasOwn(forms, form))
+    transformUnit(ctx, id, { type: 'transform', form, who: 'self' })
+  const paid = cost > 0 ? ` for ${cost} movement point${cost === 1 ? '' : 's'}` : ''
+  const text = `${id} fires at ${check.shot.target} (range ${check.shot.range})${paid}`
+  ctx.applied.push({
+    kind: 'note',
+    text,
+    ...(settings.rule === undefined ? {} : { rule: settings.rule }),
+  })
+  return { text, then: shotFrame(check.shot) }
 }

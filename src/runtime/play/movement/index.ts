@@ -1,7 +1,13 @@
-/** The procedures of the movement mechanics, by id (see ../registry.ts). */
+/**
+ * The procedures of the movement mechanics, by id (see ../registry.ts). The command check that
+ * marks units out of command is the activation extras' (play/extras/command-check.ts).
+ */
 import type { Procedures } from '../procedure'
-import { moveAndFireProcedure } from './move-and-fire'
+import { moveAndFireProcedure, movementProcedure } from './move-and-fire'
+import { movePathProcedure } from './move-path'
 
 export const MOVEMENT_PROCEDURES: Procedures = {
   'move-and-fire': moveAndFireProcedure,
+  movement: movementProcedure,
+  'move-path': movePathProcedure,
 }

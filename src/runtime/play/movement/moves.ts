@@ -1,28 +1,164 @@
 /**
- * Movement actions of the move-and-fire phase: move a unit along a path, turn it, change its
- * form. (Being written: see docs/ARCHITECTURE.md §10.)
+ * Movement actions of the movement phases (move-and-fire, movement). A piece moves along a
+ * path in one action, or in several legs while it is the piece acting (a unit that may fire on
+ * the move: moves, fires, moves on); turning and changes of form are in turns.ts.
+ *
+ * Action shapes:
+ * - `{type: 'move', unit, path: [hex labels entered, in order], facing, with?: [leader ids]}`:
+ *   `facing` (a compass name such as "NE", or a clock position) is the facing the unit takes
+ *   when the move ends, required for a piece that has one; `with` lists the leaders stacked with
+ *   the unit when it starts who go along (they then stay with it to the end of its move). A unit
+ *   off the map (a reinforcement) starts its path with the entry hex it comes in by.
+ * - `{type: 'turn', unit, facing}`: turn in place.
+ * - `{type: 'transform', unit, form}`: change into another form of its unit type (dismount,
+ *   remount, unlimber), as mechanics.movement.transforms allows.
  */
+import { didYouMean } from '../../content/suggest'
 import type { Action } from '../../state/actions'
+import { checkArgs, idListArg, stringArg } from '../../state/actions'
 import { reject } from '../../state/failure'
 import type { Frame } from '../../state/flow-types'
 import type { PlayContext } from '../procedure'
+import { currentActivation } from '../procedures/chain'
+import { ridersOf, setActing, writeBook } from './acting'
+import type { Facts } from './facts'
+import { buildFacts, keepAwayFor } from './facts'
+import { facingClocks, readFacing } from './facing'
 import type { ActionOutcome } from './move-and-fire'
+import { movePathFrame } from './move-path'
+import type { Mover } from './movers'
+import { moverOf, riderChoices, whyNotMove } from './movers'
+import { reachable } from './reach'
+import { ruleOf } from './settings'
+import { canEndIn, checkStep } from './steps'
 
-export function moveChoices(_ctx: PlayContext, _frame: Frame): Action[] {
-  return []
+export { performTransform, performTurn, transformChoices, turnChoices } from './turns'
+
+/** Pieces of the active side that could move (on the map, or waiting to come on). */
+function candidates(ctx: PlayContext): string[] {
+  const side = currentActivation(ctx).side
+  return Object.entries(ctx.state.units)
+    .filter(([, u]) => u.side === side && u.location !== 'removed')
+    .map(([id]) => id)
 }
-export function turnChoices(_ctx: PlayContext, _frame: Frame): Action[] {
-  return []
+
+function subsets<T>(items: readonly T[]): T[][] {
+  let out: T[][] = [[]]
+  for (const item of items) out = [...out, ...out.map((s) => [...s, item])]
+  return out
 }
-export function transformChoices(_ctx: PlayContext, _frame: Frame): Action[] {
-  return []
+
+/** Every move the rules allow now: per piece, each hex it can reach (cheapest path), each facing. */
+export function moveChoices(ctx: PlayContext, frame: Frame): Action[] {
+  const f = buildFacts(ctx, keepAwayFor(ctx, frame))
+  const facings = facingClocks(f.board).map((c) => f.board.facingName(c))
+  const out: Action[] = []
+  for (const id of candidates(ctx)) {
+    if (whyNotMove(ctx, frame, f, id) !== null) continue
+    const mover = moverOf(ctx, frame, f, id)
+    const reached = reachable(f, mover)
+    if (reached.size === 0) continue
+    const faced = !mover.leader && facings.length > 0
+    const riders = mover.leader ? [[]] : ridersFor(ctx, frame, f, id)
+    for (const { path } of reached.values()) {
+      for (const with_ of riders) {
+        const extra = with_.length === 0 ? {} : { with: with_ }
+        if (!faced) out.push({ type: 'move', unit: id, path, ...extra })
+        else
+          for (const facing of facings) out.push({ type: 'move', unit: id, path, facing, ...extra })
+      }
+    }
+  }
+  return out
 }
-export function performMove(_ctx: PlayContext, _frame: Frame, _action: Action): ActionOutcome {
-  return reject('movement is not available yet')
+
+function ridersFor(ctx: PlayContext, frame: Frame, f: Facts, id: string): string[][] {
+  const { must, may } = riderChoices(ctx, frame, f, id)
+  return subsets(may).map((s) => [...must, ...s])
 }
-export function performTurn(_ctx: PlayContext, _frame: Frame, _action: Action): ActionOutcome {
-  return reject('turning is not available yet')
+
+function readPath(f: Facts, action: Action): string[] {
+  const value = action.path
+  if (!Array.isArray(value) || value.length === 0 || !value.every((h) => typeof h === 'string'))
+    return reject('action "move" needs "path": the hexes entered, in order, as a non-empty list')
+  for (const hex of value as string[]) {
+    const problem = f.board.labelProblem(hex)
+    if (problem !== null) reject(problem)
+  }
+  return value as string[]
 }
-export function performTransform(_ctx: PlayContext, _frame: Frame, _action: Action): ActionOutcome {
-  return reject('changing form is not available yet')
+
+/** Checks a path against the step rules; returns its cost and whether it ends in a forced stop. */
+function checkPath(f: Facts, m: Mover, path: readonly string[]): { cost: number; stop: boolean } {
+  const rule = f.settings.rule
+  let from = m.start
+  let cost = 0
+  let stop = false
+  const touched = new Set<string>()
+  for (const to of path) {
+    if (stop) {
+      reject(
+        `${m.id} must stop in ${from ?? '?'}, having come under enemy influence there`,
+        ruleOf(f.settings.enemyInfluence?.rule, rule),
+      )
+    }
+    const step = checkStep(f, m, from, to, touched)
+    if (!step.ok)
+      reject(`${m.id} cannot move on from ${from ?? 'off the map'}: ${step.reason}`, step.rule)
+    cost += step.cost
+    if (cost > m.budget) {
+      const what = m.retired ? 'hexes' : 'movement points'
+      reject(
+        `${m.id} has ${m.budget} ${what} left; the path to ${to} needs ${cost}`,
+        ruleOf(m.retired ? f.settings.retired?.rule : undefined, rule),
+      )
+    }
+    for (const e of step.touched) touched.add(e)
+    stop = step.stop
+    from = to
+  }
+  const end = path[path.length - 1] as string
+  if (!canEndIn(f, m, end))
+    reject(
+      `${m.id} may not end its move in ${end}: units may not stack there`,
+      f.ctx.loaded.rules.ruleset.board?.stacking?.rule,
+    )
+  return { cost, stop }
+}
+
+export function performMove(ctx: PlayContext, frame: Frame, action: Action): ActionOutcome {
+  checkArgs(action, ['unit', 'path', 'facing', 'with'])
+  const id = stringArg(action, 'unit')
+  const f = buildFacts(ctx, keepAwayFor(ctx, frame))
+  if (ctx.state.units[id] === undefined)
+    return reject(`there is no unit "${id}"${didYouMean(id, Object.keys(ctx.state.units))}`)
+  const why = whyNotMove(ctx, frame, f, id)
+  if (why !== null) return reject(why, f.settings.rule)
+  const mover = moverOf(ctx, frame, f, id)
+  const path = readPath(f, action)
+  const faced = !mover.leader && f.board.facingMode !== 'none'
+  if (!faced && action.facing !== undefined)
+    return reject(`${id} has no facing: leave out "facing"`)
+  const facing = faced ? readFacing(f.board, action.facing, `moving ${id}`) : null
+  const with_ = idListArg(action, 'with') ?? []
+  if (mover.leader && with_.length > 0) return reject('only a unit takes leaders along')
+  const { must, may } = riderChoices(ctx, frame, f, id)
+  for (const l of must)
+    if (!with_.includes(l))
+      return reject(`${l} began to move with ${id} and must stay with it`, f.settings.leaders?.rule)
+  for (const l of with_)
+    if (!must.includes(l) && !may.includes(l))
+      return reject(
+        `${l} may not move with ${id}: only a leader stacked with it, who has not moved, may go along`,
+        f.settings.leaders?.rule,
+      )
+  const { cost } = checkPath(f, mover, path)
+  setActing(frame, id)
+  if (with_.length > 0)
+    writeBook(frame).riders[id] = [...new Set([...ridersOf(frame, id), ...with_])]
+  const from = mover.start ?? 'off the map'
+  return {
+    text: `${id} moves from ${from} to ${path[path.length - 1] as string} (${cost} MP)`,
+    then: movePathFrame({ unit: id, path, facing, with: with_, parent: frame.id, at: mover.start }),
+  }
 }

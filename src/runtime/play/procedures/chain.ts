@@ -14,12 +14,14 @@ import { expireMarkers } from '../../state/clock'
 import { reject } from '../../state/failure'
 import type { ActivationState, Frame } from '../../state/flow-types'
 import { activationVariables } from '../../state/resolve-action'
+import { sideContext } from '../../state/variables'
 import { blankActivity } from '../activity'
 import { flowOf } from '../driver'
 import { commandsInPlay, isLeader, leaderOnMap, nextSide, onMap } from '../forces'
-import { adjacentEnemies } from '../influence'
+import { adjacentEnemies, enemiesNextTo } from '../influence'
 import type { PlayContext, Procedure } from '../procedure'
 import { checkVictory } from '../victory'
+import { activationChoiceProblem } from '../extras/eligibility'
 
 /** Who activates next, as far as it is known (a continuation names the kind and commands). */
 export interface NextActivation {
@@ -76,6 +78,8 @@ function kindAllowed(
 ): string | null {
   if (kind.freeOnly === true && !free)
     return `a ${kind.label.toLowerCase()} is only possible as a free activation`
+  const extra = activationChoiceProblem(ctx, kind, side, command, free)
+  if (extra !== null) return extra
   if (kind.when !== undefined) {
     const variables = activationVariables(ctx.loaded, ctx.state, {
       type: 'activate',
@@ -127,7 +131,8 @@ function choiceActions(ctx: PlayContext, side: string): Action[] {
   const actions: Action[] = []
   for (const kind of activationKinds(ctx)) {
     if (kind.scope === 'pass') {
-      actions.push({ type: 'pass' })
+      if (activationChoiceProblem(ctx, kind, side, undefined, true) === null)
+        actions.push({ type: 'pass' })
       continue
     }
     if (kind.scope === 'side') {
@@ -227,7 +232,11 @@ export const gameProcedure: Procedure = {
     const d = data<GameData>(frame)
     if (action.type === 'pass') {
       checkArgs(action, [])
-      d.next = { ...d.next, kind: 'pass', commands: [] }
+      const pass = activationKinds(ctx).find((k) => k.scope === 'pass')
+      const problem =
+        pass === undefined ? null : activationChoiceProblem(ctx, pass, d.next.side, undefined, true)
+      if (problem !== null) return reject(problem, pass?.rule)
+      d.next = { ...d.next, kind: pass?.id ?? 'pass', commands: [] }
       return `${d.next.side} passes its free activation`
     }
     const chosen = readActivation(ctx, action, d.next.side, true)
@@ -255,7 +264,13 @@ function startActivation(ctx: PlayContext, d: ActivationData): void {
   // What every unit on the map (either side) was next to when the activation began.
   for (const id of onMap(ctx.state)) {
     if (isLeader(ctx.loaded, id)) continue
-    activation.units[id] = { ...blankActivity(), startAdjacent: adjacentEnemies(ctx, id) }
+    const unit = ctx.state.units[id]
+    activation.units[id] = {
+      ...blankActivity(),
+      startAdjacent: adjacentEnemies(ctx, id),
+      startNextTo:
+        unit === undefined || unit.hex === null ? [] : enemiesNextTo(ctx, unit.side, unit.hex),
+    }
   }
   flow.activation = activation
   const kind = kindById(ctx, d.kind)
@@ -288,11 +303,12 @@ export const activationProcedure: Procedure = {
               `activation kind "${kind.id}" names phase "${id}", which the sequence of play does not have`,
             )
           if (phase.when !== undefined) {
+            // Phase conditions are checked (rules/expression-sites.ts) in the side context.
             const runs = effectApplies(
               ctx.loaded.rules,
-              'activation',
+              'side',
               phase.when,
-              activationVariables(ctx.loaded, ctx.state, { type: 'phase', side: d.side }),
+              sideContext(ctx.loaded, ctx.state, d.side),
               `phase "${id}", when`,
             )
             if (!runs.ok) return reject(runs.error.message)

@@ -96,13 +96,14 @@ function continueChoices(ctx: PlayContext, side: string): Action[] {
   const actions: Action[] = [{ type: 'pass' }]
   for (const kind of activationKinds(ctx)) {
     if (kind.freeOnly === true || kind.scope === 'pass' || kind.scope === 'standard') continue
+    if (followProblem(ctx, kind.id, activation.kind) !== null) continue
     if (kind.scope === 'side') {
       actions.push({ type: 'continue', kind: kind.id })
       continue
     }
     for (const command of commandsInPlay(ctx.loaded, ctx.state, side)) {
       if (leaderOnMap(ctx.loaded, ctx.state, command) === null) continue
-      if (repeatProblem(ctx, side, command, activation.commands) !== null) continue
+      if (repeatProblem(ctx, side, command, activation) !== null) continue
       actions.push({ type: 'continue', kind: kind.id, command })
     }
   }
@@ -118,13 +119,27 @@ function safeRead(ctx: PlayContext, action: Action, side: string): boolean {
   }
 }
 
+/** Why a continuation may not name `kind` after an activation of kind `previous`, or null. */
+function followProblem(ctx: PlayContext, kind: string, previous: string): string | null {
+  const after = ctx.loaded.rules.ruleset.mechanics?.activation?.continuation?.onlyAfter ?? {}
+  const allowed = Object.hasOwn(after, kind) ? after[kind] : undefined
+  if (allowed === undefined || allowed.includes(previous)) return null
+  const label = (id: string) => {
+    const text = kindById(ctx, id).label.toLowerCase()
+    return `${/^[aeiou]/.test(text) ? 'an' : 'a'} ${text}`
+  }
+  return `${label(kind)} can only follow ${allowed.map(label).join(' or ')}, not ${label(previous)}`
+}
+
 function repeatProblem(
   ctx: PlayContext,
   side: string,
   command: string,
-  previous: readonly string[],
+  previous: { kind: string; commands: readonly string[] },
 ): string | null {
-  if (!previous.includes(command)) return null
+  // Only the command of a command activation is barred; after an army or a standard any will do.
+  if (kindById(ctx, previous.kind).scope !== 'command') return null
+  if (!previous.commands.includes(command)) return null
   const rule =
     ctx.loaded.rules.ruleset.sequence.activation?.continuation?.repeatSame ?? 'if-only-one'
   if (rule === 'always') return null
@@ -251,11 +266,13 @@ export const continuationProcedure: Procedure = {
           ''
         const chosen = readActivation(ctx, { ...action, kind: kindId }, side, false)
         const kind = kindById(ctx, chosen.kind)
+        const follow = followProblem(ctx, kind.id, activation.kind)
+        if (follow !== null) reject(follow, '6.2')
         if (kind.scope === 'command') {
           const command = chosen.commands[0] as string
           if (leaderOnMap(ctx.loaded, ctx.state, command) === null)
             reject(`command "${command}" has no leader on the map to roll for it`, '6.2')
-          const problem = repeatProblem(ctx, side, command, activation.commands)
+          const problem = repeatProblem(ctx, side, command, activation)
           if (problem !== null) reject(problem, '6.2')
         }
         d.kind = chosen.kind
@@ -281,7 +298,7 @@ export const continuationProcedure: Procedure = {
         checkArgs(action, ['counter'])
         const counter = stringArg(action, 'counter', true) ?? handHas(ctx, side, 'negate')[0] ?? ''
         discard(ctx, side, counter, 'negate')
-        discard(ctx, opponent, d.seize?.counter ?? '', 'seize')
+        // The opportunity counter left its owner's hand when it was played (trySeize).
         delete d.seize
         // No seizure roll is made, so it is no seizure attempt: the penalties stand (inventory Q15).
         frame.step = 'roll'

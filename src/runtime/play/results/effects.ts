@@ -1,36 +1,175 @@
 /**
  * Carrying out the effects the state kernel leaves pending (retreat, advance, relocate to the
- * standard, losses, follow-up checks, choices…): procedure "effects" takes a list of
- * PendingEffect and runs, one after the other, the procedure `effect:<type>` for each, which
- * asks the owner where needed (which hex to retreat to, which unit advances).
+ * standard, losses, follow-up checks, choices, one-unit effects with several candidates):
+ * procedure "effects" takes a list of PendingEffect and runs, one after the other, the procedure
+ * `effect:<type>` for each, which asks the owner where the rules give him a choice. When the list
+ * is done it looks after the leaders: those whose stacked units were all retired or eliminated
+ * are displaced, those with no units left leave (rulebook 004, 5.0 and 5.4).
  *
- * Callers push `effectsFrame(pending)` after a resolution and resume when it ends.
+ * Callers take `resultsWatch(ctx, units)` before rolling and push `effectsFrame(pending, watch)`
+ * after it; the frame below resumes when everything is done.
  */
 import type { Json } from '../../content/overlay/types'
 import type { PendingEffect } from '../../state/log'
-import type { NewFrame, Procedure } from '../procedure'
+import { isLeader } from '../forces'
+import type { Procedure } from '../procedure'
+import { candidatesKey, data } from './common'
+import type { EffectsData, LeaderWatch, Singled } from './frames'
+import { effectProcedureId } from './frames'
+import type { DisplaceReason } from './leaders'
+import { displacementFrame, leadersLeftBehind, leadersWithoutUnits } from './leaders'
+import { leadersOf } from './places'
+import { priorityPick } from './advance'
+import { advanceSettings } from './settings'
 
-export function effectProcedureId(type: string): string {
-  return `effect:${type}`
-}
+// Other mechanics reach these through this module (and ./index.ts).
+export { effectProcedureId, effectsFrame, resultsWatch } from './frames'
+export type { ResultsWatch } from './frames'
 
-/** The frame that carries out `pending` in order; null when there is nothing to do. */
-export function effectsFrame(pending: readonly PendingEffect[]): NewFrame | null {
-  if (pending.length === 0) return null
-  return { proc: 'effects', data: { queue: pending as unknown as Json } }
-}
+const overlaps = (a: readonly string[], b: readonly string[]) => a.some((x) => b.includes(x))
 
 export const effectsProcedure: Procedure = {
-  run(_ctx, frame) {
-    const queue = frame.data.queue as unknown as PendingEffect[]
-    const next = queue.shift()
-    if (next === undefined) return { kind: 'done' }
-    return {
-      kind: 'push',
-      frame: {
-        proc: effectProcedureId(next.effect.type),
-        data: { pending: next as unknown as Json },
-      },
+  run(ctx, frame) {
+    const d = data<EffectsData>(frame)
+    switch (frame.step) {
+      case 'start': {
+        // The leaders standing with the units of these results, before anything moves.
+        const seen = new Map<string, LeaderWatch>()
+        const where: Record<string, string | null> = { ...(d.watch?.hexes ?? {}) }
+        for (const p of d.queue) Object.assign(where, p.hexes ?? {})
+        for (const [id, hex] of Object.entries(where)) {
+          const unit = ctx.state.units[id]
+          if (hex === null || unit === undefined || isLeader(ctx.loaded, id)) continue
+          for (const leader of leadersOf(ctx, hex, unit.side)) {
+            const entry: LeaderWatch = seen.get(leader) ?? { leader, hex, units: [] }
+            if (entry.hex === hex) entry.units.push(id)
+            seen.set(leader, entry)
+          }
+        }
+        d.leaders = [...seen.values()]
+        d.retreating = d.queue.filter((p) => p.effect.type === 'retreat').flatMap((p) => p.units)
+        const away = d.watch?.awayFrom
+        if (away !== undefined)
+          for (const p of d.queue)
+            if (p.participants === undefined)
+              p.participants = { attackers: [...away], defenders: [...p.units] }
+        frame.step = 'next'
+        return { kind: 'again' }
+      }
+      case 'next': {
+        if (d.current !== null) {
+          const got = frame.returned as unknown as Singled | null | undefined
+          if (got !== null && got !== undefined && typeof got === 'object')
+            for (const key of d.current) d.singled[key] = got
+          d.current = null
+        }
+        const next = d.queue.shift()
+        if (next === undefined) {
+          frame.step = 'aftermath'
+          return { kind: 'again' }
+        }
+        const type = next.effect.type
+        if (type === 'advance' && d.displacedBeforeAdvance !== true) {
+          // Leaders left alone by these results go before anyone advances into their hex.
+          d.displacedBeforeAdvance = true
+          const early = displacementFrame(
+            leadersLeftBehind(ctx, d.leaders).map((leader) => ({
+              leader,
+              reason: 'left-alone' as const,
+            })),
+          )
+          if (early !== null) {
+            d.queue.unshift(next)
+            return { kind: 'push', frame: early }
+          }
+        }
+        if (type === 'advance') {
+          const also = d.queue.filter(
+            (p) => p.effect.type === 'advance' && overlaps(p.units, next.units),
+          )
+          d.queue = d.queue.filter((p) => !also.includes(p))
+          d.current = [next, ...also].map(candidatesKey)
+          const frameData = {
+            pending: next,
+            also,
+            retreating: d.retreating,
+            continuedAttack: continuedAttackGiven(ctx, d, [next, ...also]),
+          }
+          return {
+            kind: 'push',
+            frame: { proc: 'effect:advance', data: frameData as unknown as { [k: string]: Json } },
+          }
+        }
+        const singled = d.singled[candidatesKey(next)] ?? continuedAttackPick(ctx, next)
+        return {
+          kind: 'push',
+          frame: {
+            proc: effectProcedureId(type),
+            data: { pending: next as unknown as Json, singled: singled as unknown as Json },
+          },
+        }
+      }
+      case 'aftermath': {
+        frame.step = 'end'
+        const displaced: { leader: string; reason: DisplaceReason }[] = [
+          ...leadersLeftBehind(ctx, d.leaders).map((leader) => ({
+            leader,
+            reason: 'left-alone' as const,
+          })),
+          ...leadersWithoutUnits(ctx).map((leader) => ({ leader, reason: 'no-units' as const })),
+        ]
+        const unique = displaced.filter(
+          (x, i) => displaced.findIndex((y) => y.leader === x.leader) === i,
+        )
+        const next = displacementFrame(unique)
+        return next === null ? { kind: 'again' } : { kind: 'push', frame: next }
+      }
+      default:
+        return { kind: 'done' }
     }
   },
+}
+
+/**
+ * A continued attack marker for one of several attackers, with no advance to say which (the hex
+ * was not emptied): it goes to the unit the advance priority picks (14.7).
+ */
+function continuedAttackPick(
+  ctx: Parameters<Procedure['run']>[0],
+  pending: PendingEffect,
+): Singled | null {
+  const marker = advanceSettings(ctx).continuedAttackMarker
+  if (!pending.chooseOne || marker === undefined) return null
+  if (pending.effect.type !== 'marker' || pending.effect.marker !== marker) return null
+  return priorityPick(ctx, pending.units)
+}
+
+/**
+ * Whether these results gave the candidates a continued attack: a pending marker effect for it,
+ * or (with a watch) a candidate whose marker count rose, or (without) one carrying it.
+ */
+function continuedAttackGiven(
+  ctx: Parameters<Procedure['run']>[0],
+  d: EffectsData,
+  advances: readonly PendingEffect[],
+): boolean {
+  const marker = advanceSettings(ctx).continuedAttackMarker
+  if (marker === undefined) return false
+  const candidates = advances.flatMap((p) => p.units)
+  const pendingMarker = d.queue.some(
+    (p) =>
+      p.effect.type === 'marker' &&
+      p.effect.marker === marker &&
+      (p.effect.op ?? 'add') !== 'remove' &&
+      (p.effect.op ?? 'add') !== 'decrement' &&
+      overlaps(p.units, candidates),
+  )
+  if (pendingMarker) return true
+  return candidates.some((id) => {
+    const now = ctx.state.units[id]?.markers[marker] ?? 0
+    const before = d.watch?.markers[id]
+    return before === undefined
+      ? d.watch === null && now > 0
+      : now > (Object.hasOwn(before, marker) ? (before[marker] ?? 0) : 0)
+  })
 }

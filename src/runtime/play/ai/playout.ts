@@ -1,0 +1,81 @@
+/**
+ * Playouts: a game played from its start by policies, one per side or one for all, until it is
+ * decided or a number of actions has been taken. Reproducible from the seed, which gives both
+ * the game's dice and the policies' random choices.
+ */
+import type { LoadedScenario } from '../../content/loaded'
+import type { RngState } from '../../dice'
+import { seedRng } from '../../dice'
+import type { Action } from '../../state/actions'
+import type { GameState, Outcome } from '../../state/game-state'
+import { openPrompt, playAction, startGame } from '../game'
+import type { Policy } from './policy'
+
+export interface PlayoutResult {
+  state: GameState
+  /** Every action taken, in order: with the scenario and the seed, a saved game. */
+  actions: Action[]
+  /** The game was decided (won, lost or drawn). */
+  ended: boolean
+  outcome: Outcome | null
+  /**
+   * Why the playout stopped before the game was decided and before `maxActions`: the game
+   * waits for no decision, no action is legal, or the engine refused an action it listed.
+   */
+  stopped?: string
+}
+
+/** The policies' generator for a game seed: apart from the dice's, so choices do not echo rolls. */
+export function policySeed(seed: number): RngState {
+  return seedRng(Math.imul(seed ^ 0x5bd1e995, 0x2545f491) ^ 0x6a09e667)
+}
+
+/**
+ * Plays `loaded` from the start with the dice seeded by `seed`: `policies` is one policy for
+ * every side, or one per side id. Stops when the game is decided, after `maxActions` actions,
+ * or when it cannot go on (see PlayoutResult.stopped).
+ */
+export function playout(
+  loaded: LoadedScenario,
+  seed: number,
+  policies: Policy | Readonly<Record<string, Policy>>,
+  maxActions: number,
+): PlayoutResult {
+  let state = startGame(loaded, { seed }).state
+  let rng = policySeed(seed)
+  const actions: Action[] = []
+  const done = (stopped?: string): PlayoutResult => ({
+    state,
+    actions,
+    ended: state.outcome !== null,
+    outcome: state.outcome,
+    ...(stopped === undefined ? {} : { stopped }),
+  })
+  while (state.outcome === null && actions.length < maxActions) {
+    const prompt = openPrompt(state)
+    if (prompt === null) return done('the game waits for no decision')
+    const policy = typeof policies === 'function' ? policies : policies[prompt.side]
+    if (policy === undefined) return done(`no policy plays ${prompt.side}`)
+    let choice: ReturnType<Policy>
+    try {
+      choice = policy(loaded, state, rng)
+    } catch (error) {
+      // Listing the legal actions is engine code outside the reducer's safety net: a bug there
+      // ends this playout with its message rather than every game of a simulation.
+      const message = error instanceof Error ? error.message : String(error)
+      return done(`the engine failed while ${prompt.side} chose (${prompt.text}): ${message}`)
+    }
+    if (choice === null) return done(`${prompt.side} has no legal action (${prompt.text})`)
+    rng = choice.rng
+    const result = playAction(loaded, state, choice.action)
+    if (!result.ok) {
+      const rule = result.error.rule === undefined ? '' : ` (rule ${result.error.rule})`
+      return done(
+        `action ${actions.length + 1} ${JSON.stringify(choice.action)} was listed as legal but refused: ${result.error.message}${rule}`,
+      )
+    }
+    state = result.state
+    actions.push(choice.action)
+  }
+  return done()
+}

@@ -1,0 +1,39 @@
+/**
+ * Policies: who chooses the next action when no person does (the random playouts, the
+ * simulator, an AI opponent). A policy is a pure function of the game and a random generator
+ * state, and hands back the generator state after its draws: it keeps nothing between calls,
+ * so a playout is reproduced exactly from its seed.
+ */
+import type { LoadedScenario } from '../../content/loaded'
+import type { RngState } from '../../dice'
+import { nextInt } from '../../dice'
+import type { Action } from '../../state/actions'
+import type { GameState } from '../../state/game-state'
+import { legalActions } from '../game'
+
+export interface PolicyChoice {
+  action: Action
+  /** The generator state after the policy's draws: pass it to the next call. */
+  rng: RngState
+}
+
+/** Chooses one of the legal actions for the side that must decide; null when there is none. */
+export type Policy = (
+  loaded: LoadedScenario,
+  state: GameState,
+  rng: RngState,
+) => PolicyChoice | null
+
+/** One of `items`, drawn uniformly, with the generator state after the draw. */
+export function pick<T>(items: readonly T[], rng: RngState): { item: T; rng: RngState } | null {
+  if (items.length === 0) return null
+  if (items.length === 1) return { item: items[0] as T, rng }
+  const drawn = nextInt(rng, 0, items.length - 1)
+  return { item: items[drawn.value] as T, rng: drawn.rng }
+}
+
+/** Any legal action, each as likely as the others. */
+export const randomLegal: Policy = (loaded, state, rng) => {
+  const chosen = pick(legalActions(loaded, state), rng)
+  return chosen === null ? null : { action: chosen.item, rng: chosen.rng }
+}

@@ -1,0 +1,92 @@
+/**
+ * How a game stands for a side, in the terms the computer players weigh: losses on both sides
+ * (the side tracks the status graph charges to a unit's owner), the outcome, and how near the
+ * side's units stand to the enemy.
+ */
+import type { LoadedScenario } from '../../content/loaded'
+import type { Action } from '../../state/actions'
+import { boardOf } from '../../state/board'
+import type { GameState } from '../../state/game-state'
+
+/** How much a won (or lost) game weighs against a track point. */
+export const OUTCOME_WEIGHT = 1000
+
+const lossTrackCache = new WeakMap<LoadedScenario, readonly string[]>()
+
+/**
+ * The side tracks that count a side's losses: those the status graph charges to a unit's
+ * owner when the unit changes status (flight points, casualty points…).
+ */
+export function lossTracks(loaded: LoadedScenario): readonly string[] {
+  const cached = lossTrackCache.get(loaded)
+  if (cached !== undefined) return cached
+  const rules = loaded.rules.ruleset
+  const sideTracks = new Set(
+    (rules.tracks ?? []).filter((t) => t.scope === 'side').map((t) => t.id),
+  )
+  const found = new Set<string>()
+  for (const transition of rules.statuses.transitions) {
+    for (const effect of transition.effects ?? []) {
+      if (effect.type !== 'track' || !sideTracks.has(effect.track)) continue
+      if (effect.side === undefined || effect.side === 'owner') found.add(effect.track)
+    }
+  }
+  const tracks = [...found].sort()
+  lossTrackCache.set(loaded, tracks)
+  return tracks
+}
+
+/** A side's losses: its loss tracks, or its units out of play when the rules keep no such track. */
+export function lossesOf(loaded: LoadedScenario, state: GameState, side: string): number {
+  const tracks = lossTracks(loaded)
+  if (tracks.length === 0) {
+    return Object.values(state.units).filter((u) => u.side === side && u.location === 'removed')
+      .length
+  }
+  const mine = state.sides[side]?.tracks ?? {}
+  return tracks.reduce((sum, t) => sum + (mine[t] ?? 0), 0)
+}
+
+/** The state's worth to `side`: enemy losses minus its own, and the game's outcome. */
+export function standing(loaded: LoadedScenario, state: GameState, side: string): number {
+  let value = 0
+  for (const other of loaded.scenario.sides) {
+    const losses = lossesOf(loaded, state, other.id)
+    value += other.id === side ? -losses : losses
+  }
+  const outcome = state.outcome
+  if (outcome !== null) {
+    if (outcome.winners.includes(side)) value += OUTCOME_WEIGHT
+    if (outcome.losers.includes(side)) value -= OUTCOME_WEIGHT
+  }
+  return value
+}
+
+/** The summed distance from each of the side's units on the map to its nearest enemy. */
+export function distanceToEnemy(loaded: LoadedScenario, state: GameState, side: string): number {
+  const board = boardOf(loaded)
+  const mine: string[] = []
+  const theirs: string[] = []
+  for (const unit of Object.values(state.units)) {
+    if (unit.location !== 'map' || unit.hex === null) continue
+    ;(unit.side === side ? mine : theirs).push(unit.hex)
+  }
+  if (theirs.length === 0) return 0
+  let sum = 0
+  for (const hex of mine) sum += Math.min(...theirs.map((t) => board.distance(hex, t)))
+  return sum
+}
+
+/** Whether the action names a unit of another side (a target, a defender). */
+export function namesEnemy(state: GameState, action: Action, side: string): boolean {
+  const isEnemy = (v: unknown) =>
+    typeof v === 'string' &&
+    Object.hasOwn(state.units, v) &&
+    (state.units[v] as { side: string }).side !== side
+  return Object.entries(action).some(
+    ([key, value]) =>
+      key !== 'type' &&
+      key !== 'side' &&
+      (Array.isArray(value) ? value.some(isEnemy) : isEnemy(value)),
+  )
+}

@@ -1,0 +1,248 @@
+/**
+ * The effect counters of the seizure cup (Tri-Pack 6.3): Battle Cry and Unsteady Troops are
+ * played at the start of a move/fire phase (mechanic "play-counters": the non-active player
+ * first, each as many as he likes), Into the Breach before a shock or charge roll (the shock
+ * mechanic pushes `attackBonusFrame` and reads the bonus it returns). What each effect does is
+ * mechanics.activation.counters; which counters exist is sequence.activation.seizure.counters.
+ */
+import type { Json } from '../../content/overlay/types'
+import type { CounterEffect } from '../../generated/content-types'
+import type { Action } from '../../state/actions'
+import { checkArgs, stringArg } from '../../state/actions'
+import { reject } from '../../state/failure'
+import type { Frame } from '../../state/flow-types'
+import { runningActivation } from '../activity'
+import { flowOf } from '../driver'
+import { nextSide } from '../forces'
+import { unitFlags } from '../influence'
+import type { NewFrame, PlayContext, Procedure } from '../procedure'
+import {
+  dataOf,
+  extrasSettings,
+  note,
+  paramsOf,
+  ruleOf,
+  sideUnitsOnMap,
+  statusEvent,
+} from './common'
+
+type Ctx = Pick<PlayContext, 'loaded' | 'state'>
+type Effect = 'seize' | 'negate' | 'rally-one' | 'disorder-one' | 'attack-bonus'
+
+function counterById(ctx: Ctx, id: string) {
+  const counters = ctx.loaded.rules.ruleset.sequence.activation?.seizure?.counters ?? []
+  return counters.find((c) => c.id === id)
+}
+
+/** Distinct counters `side` holds whose effect is one of `effects`. */
+export function heldCounters(ctx: Ctx, side: string, effects: readonly string[]): string[] {
+  const hand = ctx.state.flow?.sides[side]?.hand ?? []
+  return [...new Set(hand.filter((id) => effects.includes(counterById(ctx, id)?.effect ?? '')))]
+}
+
+/** Takes a counter out of `side`'s hand (discarded for the rest of the battle). */
+function discard(ctx: PlayContext, side: string, counter: string): void {
+  const hand = flowOf(ctx.state).sides[side]?.hand ?? []
+  const at = hand.indexOf(counter)
+  if (at === -1) reject(`${side} holds no "${counter}" counter`, '6.3')
+  hand.splice(at, 1)
+}
+
+function effectSettings(ctx: Ctx, effect: Effect): CounterEffect | undefined {
+  const counters = extrasSettings(ctx).counters
+  if (effect === 'rally-one') return counters?.rallyOne
+  if (effect === 'disorder-one') return counters?.disorderOne
+  return undefined
+}
+
+/** The units a unit-effect counter played by `side` may be aimed at. */
+export function counterTargets(ctx: Ctx, side: string, effect: Effect): string[] {
+  const settings = effectSettings(ctx, effect)
+  if (settings === undefined) return []
+  const owner = effect === 'rally-one' ? side : nextSide(ctx.loaded, side)
+  return sideUnitsOnMap(ctx, owner).filter(
+    (id) =>
+      settings.statuses === undefined ||
+      settings.statuses.includes(ctx.state.units[id]?.status ?? ''),
+  )
+}
+
+function playOn(ctx: PlayContext, side: string, counter: string, unit: string): string {
+  const found = counterById(ctx, counter)
+  const effect = found?.effect as Effect | undefined
+  const settings = effect === undefined ? undefined : effectSettings(ctx, effect)
+  if (found === undefined || effect === undefined || settings === undefined)
+    return reject(`"${counter}" is not a counter that can be played on a unit now`, '6.3')
+  if (!counterTargets(ctx, side, effect).includes(unit)) {
+    const whose = effect === 'rally-one' ? 'a friendly' : 'an enemy'
+    const statuses = settings.statuses === undefined ? '' : ` (${settings.statuses.join(' or ')})`
+    return reject(
+      `${found.label} must be played on ${whose} unit on the map${statuses}`,
+      found.rule,
+    )
+  }
+  discard(ctx, side, counter)
+  const flags = unitFlags(ctx, unit)
+  const instead = (settings.instead ?? []).find((i) => flags[i.flag] === true)
+  note(ctx, `${side} plays ${found.label} on ${unit}`, found.rule)
+  statusEvent(ctx, unit, instead?.event ?? settings.event, instead?.rule ?? settings.rule)
+  return `${side} plays ${found.label} on ${unit}`
+}
+
+interface PlayData {
+  order: string[]
+  index: number
+}
+
+function playable(ctx: Ctx, frame: Frame): string[] {
+  const effects = paramsOf(ctx, frame).counters
+  return Array.isArray(effects) ? effects.filter((e): e is string => typeof e === 'string') : []
+}
+
+function currentSide(frame: Frame): string | undefined {
+  const d = dataOf<PlayData>(frame)
+  return d.order[d.index]
+}
+
+export const playCountersProcedure: Procedure = {
+  actions: ['play-counter', 'done'],
+  run(ctx, frame) {
+    const d = dataOf<PlayData>(frame)
+    if (frame.step === 'start') {
+      const active = runningActivation(ctx)?.side ?? ctx.state.clock.activeSide
+      const inactive = nextSide(ctx.loaded, active)
+      const order = paramsOf(ctx, frame).order
+      const roles = Array.isArray(order) ? order : ['inactive', 'active']
+      d.order = roles.map((r) => (r === 'active' ? active : inactive))
+      d.index = 0
+      frame.step = 'ask'
+    }
+    const effects = playable(ctx, frame)
+    for (;;) {
+      const side = currentSide(frame)
+      if (side === undefined) return { kind: 'done' }
+      const usable = heldCounters(ctx, side, effects).filter(
+        (c) => counterTargets(ctx, side, counterById(ctx, c)?.effect as Effect).length > 0,
+      )
+      if (usable.length > 0) break
+      d.index += 1
+    }
+    return {
+      kind: 'prompt',
+      prompt: {
+        side: currentSide(frame) ?? '',
+        kind: 'play-counters',
+        text: 'play a Battle Cry or Unsteady Troops counter on a unit ("play-counter"), or carry on ("done")',
+        actions: ['play-counter', 'done'],
+        ...ruleOf(ctx, undefined, frame),
+      },
+    }
+  },
+  act(ctx, frame, action) {
+    const side = currentSide(frame) ?? ''
+    if (action.type === 'done') {
+      checkArgs(action, [])
+      dataOf<PlayData>(frame).index += 1
+      return `${side} plays no more counters`
+    }
+    checkArgs(action, ['counter', 'unit'])
+    const counter = stringArg(action, 'counter')
+    const effect = counterById(ctx, counter)?.effect ?? ''
+    if (!playable(ctx, frame).includes(effect))
+      return reject(`"${counter}" cannot be played at the start of the move/fire phase`, '6.3')
+    return playOn(ctx, side, counter, stringArg(action, 'unit'))
+  },
+  legal(ctx, frame) {
+    const side = currentSide(frame) ?? ''
+    const actions: Action[] = [{ type: 'done' }]
+    for (const counter of heldCounters(ctx, side, playable(ctx, frame))) {
+      const effect = counterById(ctx, counter)?.effect as Effect
+      for (const unit of counterTargets(ctx, side, effect))
+        actions.push({ type: 'play-counter', counter, unit })
+    }
+    return actions
+  },
+}
+
+/** Whether `side` holds a counter that adds to an attack roll. */
+export function attackBonusAvailable(ctx: Ctx, side: string): boolean {
+  return heldCounters(ctx, side, ['attack-bonus']).length > 0
+}
+
+/**
+ * For the shock mechanic, before it rolls an attack: a frame asking the attacking side whether
+ * it plays an attack-bonus counter (Into the Breach) on this attack; null when it holds none.
+ * When the frame ends, the pushing frame's `returned` is the bonus to add to attack.bonus (0 if
+ * the player declined).
+ */
+export function attackBonusFrame(
+  ctx: Ctx,
+  attack: { attackers: readonly string[]; defenders: readonly string[] },
+): NewFrame | null {
+  const side = ctx.state.units[attack.attackers[0] ?? '']?.side
+  if (side === undefined || !attackBonusAvailable(ctx, side)) return null
+  return {
+    proc: 'attack-bonus',
+    data: {
+      side,
+      attackers: [...attack.attackers],
+      defenders: [...attack.defenders],
+    } as { [k: string]: Json },
+  }
+}
+
+interface BonusData {
+  side: string
+  attackers: string[]
+  defenders: string[]
+  bonus?: number
+}
+
+export const attackBonusProcedure: Procedure = {
+  actions: ['play-counter', 'decline'],
+  run(ctx, frame) {
+    const d = dataOf<BonusData>(frame)
+    if (d.bonus !== undefined) return { kind: 'done', value: d.bonus }
+    return {
+      kind: 'prompt',
+      prompt: {
+        side: d.side,
+        kind: 'attack-bonus',
+        text: `play a counter adding to the attack of ${d.attackers.join(', ')} on ${d.defenders.join(', ')} ("play-counter"), or "decline"`,
+        actions: ['play-counter', 'decline'],
+        rule: '6.3',
+      },
+    }
+  },
+  act(ctx, frame, action) {
+    const d = dataOf<BonusData>(frame)
+    if (action.type === 'decline') {
+      checkArgs(action, [])
+      d.bonus = 0
+      return `${d.side} plays no counter on this attack`
+    }
+    checkArgs(action, ['counter'])
+    const counter = stringArg(action, 'counter')
+    const found = counterById(ctx, counter)
+    if (found?.effect !== 'attack-bonus')
+      return reject(`"${counter}" is not a counter that adds to an attack roll`, '6.3')
+    discard(ctx, d.side, counter)
+    d.bonus = found.value ?? 1
+    note(
+      ctx,
+      `${d.side} plays ${found.label}: ${d.bonus >= 0 ? '+' : ''}${d.bonus} to this attack`,
+      found.rule,
+    )
+    return `${d.side} plays ${found.label} on the attack on ${d.defenders.join(', ')}`
+  },
+  legal(ctx, frame) {
+    const d = dataOf<BonusData>(frame)
+    return [
+      { type: 'decline' },
+      ...heldCounters(ctx, d.side, ['attack-bonus']).map((counter) => ({
+        type: 'play-counter',
+        counter,
+      })),
+    ]
+  },
+}

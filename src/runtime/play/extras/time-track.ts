@@ -1,0 +1,44 @@
+/**
+ * Timed engagement (mechanic "time-track", Tri-Pack 16.1 and 6.1): when a side that is not
+ * timed passes a free activation, the timed side's Time track moves toward 0; the timed side
+ * loses when it gets there (a victory condition examined any-time, checked here). Settings:
+ * mechanics.activation.timedEngagement.
+ */
+import { runningActivation } from '../activity'
+import type { PlayContext, Procedure } from '../procedure'
+import { kindById } from '../procedures/chain'
+import { checkVictory } from '../victory'
+import { extrasSettings, moveTrack, optionOn } from './common'
+
+function isTimed(ctx: PlayContext, side: string, parameter: string): boolean {
+  const params = (ctx.loaded.scenario.sides.find((s) => s.id === side)?.parameters ?? {}) as Record<
+    string,
+    unknown
+  >
+  return params[parameter] === true
+}
+
+/** Moves the Time track for a free pass by `side`; returns the sides whose track moved. */
+export function timePass(ctx: PlayContext, side: string): string[] {
+  const settings = extrasSettings(ctx).timedEngagement
+  if (settings === undefined || !optionOn(ctx, settings.option)) return []
+  if (isTimed(ctx, side, settings.timedParameter)) return []
+  const moved: string[] = []
+  for (const other of ctx.loaded.scenario.sides.map((s) => s.id)) {
+    if (other === side || !isTimed(ctx, other, settings.timedParameter)) continue
+    moveTrack(ctx, other, settings.track, -(settings.step ?? 1), settings.rule)
+    moved.push(other)
+  }
+  return moved
+}
+
+export const timeTrackProcedure: Procedure = {
+  run(ctx) {
+    const activation = runningActivation(ctx)
+    // Only a pass moves the marker, and only a free one.
+    if (activation === null || !activation.free) return { kind: 'done' }
+    if (kindById(ctx, activation.kind).scope !== 'pass') return { kind: 'done' }
+    if (timePass(ctx, activation.side).length > 0) checkVictory(ctx, 'any-time')
+    return { kind: 'done' }
+  },
+}

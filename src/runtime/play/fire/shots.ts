@@ -1,0 +1,232 @@
+/**
+ * Who may shoot at whom: the weapons a unit carries and how far they reach, the arc it fires
+ * through, the line of sight, and the situation a shot is resolved in (range, the side of the
+ * target it comes through, whether it passes over units). Shared by active, return and reaction
+ * fire, which add their own conditions.
+ */
+import type { LoadedScenario } from '../../content/loaded'
+import type { Table } from '../../generated/content-types'
+import { maxRangeOf, rangeBand } from '../../rules'
+import type { Action } from '../../state/actions'
+import { boardOf } from '../../state/board'
+import type { GameState } from '../../state/game-state'
+import { isLeader } from '../forces'
+import { unitFlags } from '../influence'
+import type { FireSettings } from './settings'
+import { fireSettings } from './settings'
+import type { FiresOver } from './sight'
+import { lineOfSight, sectorSeen } from './sight'
+
+type Ctx = { readonly loaded: LoadedScenario; readonly state: GameState }
+
+export type FireMode = 'active' | 'return' | 'reaction'
+
+/** One shot, as the fire resolution needs it; plain JSON, kept in frames. */
+export interface Shot {
+  firer: string
+  target: string
+  weapon: string
+  mode: FireMode
+  range: number
+  /** Sector of the target the shot comes through ('' when the target has no facing). */
+  angle: string
+  overUnits: boolean
+}
+
+export type ShotCheck = { ok: true; shot: Shot } | { ok: false; message: string; rule?: string }
+
+interface Weapon {
+  id: string
+  label: string
+  firesOver: FiresOver
+  table: Extract<Table, { kind: 'range-bands' }>
+}
+
+const refuse = (message: string, rule: string | undefined): ShotCheck =>
+  rule === undefined ? { ok: false, message } : { ok: false, message, rule }
+
+/** The weapons a unit's type carries that have a range chart in these rules. */
+export function weaponsOf(ctx: Ctx, id: string): Weapon[] {
+  const unit = ctx.state.units[id]
+  if (unit === undefined) return []
+  const rules = ctx.loaded.rules
+  const carried = rules.unitTypes.get(unit.type)?.weapons ?? []
+  const out: Weapon[] = []
+  for (const ref of carried) {
+    const weapon = (rules.ruleset.weapons ?? []).find((w) => w.id === ref.weapon)
+    const table = weapon?.ranges === undefined ? undefined : rules.tables.get(weapon.ranges)
+    if (weapon === undefined || table?.kind !== 'range-bands') continue
+    if (out.some((w) => w.id === weapon.id)) continue
+    out.push({
+      id: weapon.id,
+      label: weapon.label,
+      firesOver: weapon.firesOver ?? 'never',
+      table,
+    })
+  }
+  return out
+}
+
+/** How far a weapon reaches: its chart's last band, or the settings' fixed maximum if shorter. */
+export function reachOf(settings: FireSettings, weapon: Weapon): number {
+  const chart = maxRangeOf(weapon.table, weapon.id) ?? 0
+  return settings.maxRange === undefined ? chart : Math.min(chart, settings.maxRange)
+}
+
+function inRange(settings: FireSettings, weapon: Weapon, distance: number): boolean {
+  return distance <= reachOf(settings, weapon) && rangeBand(weapon.table, weapon.id, distance).ok
+}
+
+/** Why a unit may not fire at all now (status, markers, no weapon), or null. */
+export function cannotFire(ctx: Ctx, id: string): { message: string; rule?: string } | null {
+  const settings = fireSettings(ctx.loaded.rules)
+  const unit = ctx.state.units[id]
+  if (unit === undefined) return { message: `there is no unit "${id}"` }
+  if (unit.location !== 'map' || unit.hex === null)
+    return { message: `unit ${id} is not on the map` }
+  if (isLeader(ctx.loaded, id)) return { message: `${id} is a leader, not a missile unit` }
+  const rule = settings.rule
+  const withRule = (message: string) => (rule === undefined ? { message } : { message, rule })
+  if (settings.missileFlag !== undefined && unitFlags(ctx, id)[settings.missileFlag] !== true)
+    return withRule(`unit ${id} is not a missile unit`)
+  if (weaponsOf(ctx, id).length === 0)
+    return withRule(`unit ${id} carries no weapon these rules give a range for`)
+  if (settings.noFireStatuses.includes(unit.status))
+    return withRule(`unit ${id} is ${unit.status} and may not fire`)
+  if (settings.engagedMarker !== undefined && (unit.markers[settings.engagedMarker] ?? 0) > 0)
+    return withRule(`unit ${id} is engaged and may not fire`)
+  return null
+}
+
+/**
+ * Whether `firer` may shoot at `target` now with `weapon` (the first weapon that reaches when
+ * none is named), and the shot if so. Checks the target, range, arc and line of sight; the
+ * mode's own conditions (activation, reactions) are the caller's.
+ */
+export function checkShot(
+  ctx: Ctx,
+  firer: string,
+  target: string,
+  mode: FireMode,
+  weaponId?: string,
+): ShotCheck {
+  const settings = fireSettings(ctx.loaded.rules)
+  const problem = cannotFire(ctx, firer)
+  if (problem !== null) return refuse(problem.message, problem.rule)
+  const shooter = ctx.state.units[firer]
+  const aimed = ctx.state.units[target]
+  if (aimed === undefined) return refuse(`there is no unit "${target}"`, undefined)
+  if (aimed.location !== 'map' || aimed.hex === null)
+    return refuse(`unit ${target} is not on the map`, undefined)
+  if (isLeader(ctx.loaded, target))
+    return refuse(`${target} is a leader: fire is aimed at units, never at leaders`, settings.rule)
+  if (aimed.side === shooter?.side) return refuse(`unit ${target} is a friend`, undefined)
+  if (settings.engagedMarker !== undefined && (aimed.markers[settings.engagedMarker] ?? 0) > 0)
+    return refuse(`unit ${target} is engaged and may not be fired at`, settings.rule)
+  const from = shooter?.hex as string
+  const to = aimed.hex
+  const board = boardOf(ctx.loaded)
+  const distance = board.distance(from, to)
+  const weapons = weaponsOf(ctx, firer)
+  let weapon: Weapon | undefined
+  if (weaponId !== undefined) {
+    weapon = weapons.find((w) => w.id === weaponId)
+    if (weapon === undefined)
+      return refuse(`unit ${firer} cannot fire a weapon "${weaponId}" here`, undefined)
+    if (!inRange(settings, weapon, distance))
+      return refuse(
+        `unit ${target} is ${distance} hexes away, out of range of ${weapon.label} (at most ${reachOf(settings, weapon)})`,
+        settings.rule,
+      )
+  } else {
+    weapon = weapons.find((w) => inRange(settings, w, distance))
+    if (weapon === undefined) {
+      const reach = Math.max(...weapons.map((w) => reachOf(settings, w)))
+      return refuse(
+        `unit ${target} is ${distance} hexes away, out of range of ${firer} (at most ${reach})`,
+        settings.rule,
+      )
+    }
+  }
+  const narrow =
+    settings.arc.narrowFlag !== undefined && unitFlags(ctx, firer)[settings.arc.narrowFlag] === true
+  const sectors = narrow ? settings.arc.narrowSectors : settings.arc.sectors
+  const seen = shooter?.facing == null ? '' : sectorSeen(ctx, settings, from, shooter.facing, to)
+  if (shooter?.facing != null && !sectors.includes(seen))
+    return refuse(
+      `unit ${target} is in the ${seen === '' ? 'blind' : seen} arc of ${firer}, which fires only through its ${sectors.join(', ')}`,
+      settings.arc.rule,
+    )
+  const sight = lineOfSight(ctx, settings, { firer, target, firesOver: weapon.firesOver })
+  if (!sight.clear)
+    return refuse(
+      `${firer} cannot see ${target}: the line is blocked by ${sight.blockedBy ?? 'something'}`,
+      settings.los.rule,
+    )
+  if (sight.covered)
+    return refuse(
+      `${target} is screened by the hedge in front of it and cannot be hit from ${distance} hexes`,
+      settings.los.hedges?.rule ?? settings.los.rule,
+    )
+  return {
+    ok: true,
+    shot: {
+      firer,
+      target,
+      weapon: weapon.id,
+      mode,
+      range: distance,
+      angle: aimed.facing === null ? '' : sectorSeen(ctx, settings, to, aimed.facing, from),
+      overUnits: sight.overUnits,
+    },
+  }
+}
+
+/** The `resolve`-shaped description of a shot for runResolution. */
+export function shotArgs(settings: FireSettings, shot: Shot): Action {
+  return {
+    type: 'resolve',
+    resolution: settings.resolution,
+    firer: shot.firer,
+    target: shot.target,
+    weapon: shot.weapon,
+    mode: shot.mode,
+    range: shot.range,
+    angle: shot.angle,
+    overUnits: shot.overUnits,
+  }
+}
+
+/** Every weapon of `firer` that could shoot at `target` now, as the fire action's fields. */
+export function shotChoices(ctx: Ctx, firer: string, target: string, mode: FireMode): Action[] {
+  const weapons = weaponsOf(ctx, firer)
+  const out: Action[] = []
+  for (const weapon of weapons) {
+    const check = checkShot(ctx, firer, target, mode, weapon.id)
+    if (!check.ok) continue
+    out.push(
+      weapons.length === 1
+        ? { type: 'fire', unit: firer, target }
+        : { type: 'fire', unit: firer, target, weapon: weapon.id },
+    )
+  }
+  return out
+}
+
+/** Enemy combat units on the map within `reach` hexes of `id`, nearest first. */
+export function enemiesWithin(ctx: Ctx, id: string, reach: number): string[] {
+  const unit = ctx.state.units[id]
+  if (unit?.hex == null) return []
+  const board = boardOf(ctx.loaded)
+  const here = unit.hex
+  return Object.entries(ctx.state.units)
+    .filter(
+      ([other, u]) =>
+        u.side !== unit.side &&
+        u.location === 'map' &&
+        u.hex !== null &&
+        !isLeader(ctx.loaded, other) &&
+        board.distance(here, u.hex) <= reach,
+    )
+    .map(([other]) => other)
+}

@@ -1,0 +1,74 @@
+/**
+ * Who is acting in a movement phase. Units move (and fire) one at a time, and a unit's move is
+ * over once another unit has begun (7.2 of the bundled series): the phase frame keeps the unit
+ * acting now, the units whose movement is over for this activation (stopped next to an enemy,
+ * changed form for good), movement allowances changed by a change of form, and the leaders that
+ * rode with each unit (they must stay with it). Plain JSON in the phase frame's data.
+ */
+import type { Json } from '../../content/overlay/types'
+import type { Frame } from '../../state/flow-types'
+import { peekActivity } from '../activity'
+import { flowOf } from '../driver'
+import type { PlayContext } from '../procedure'
+
+export interface PhaseBook {
+  acting: string | null
+  stopped: string[]
+  allowance: Record<string, number>
+  riders: Record<string, string[]>
+}
+
+/** The bookkeeping kept in a movement phase frame, read only (legal-move listing must not write). */
+export function bookOf(frame: Frame): Readonly<PhaseBook> {
+  const d = frame.data as Partial<PhaseBook>
+  return {
+    acting: d.acting ?? null,
+    stopped: d.stopped ?? [],
+    allowance: d.allowance ?? {},
+    riders: d.riders ?? {},
+  }
+}
+
+/** The bookkeeping of a phase frame on the draft, created on first use, for changing it. */
+export function writeBook(frame: Frame): PhaseBook {
+  const d = frame.data
+  d.acting ??= null
+  d.stopped ??= []
+  d.allowance ??= {}
+  d.riders ??= {}
+  return d as unknown as PhaseBook & { [key: string]: Json }
+}
+
+/** The phase frame a sub-procedure of it (a move along a path) belongs to. */
+export function phaseFrame(ctx: PlayContext, id: number): Frame | undefined {
+  return flowOf(ctx.state).stack.find((f) => f.id === id)
+}
+
+/** Marks `id` as the unit acting now: whoever acted before it is done. */
+export function setActing(frame: Frame, id: string): void {
+  writeBook(frame).acting = id
+}
+
+export function markStopped(frame: Frame, id: string): void {
+  const book = writeBook(frame)
+  if (!book.stopped.includes(id)) book.stopped.push(id)
+}
+
+/** Whether the unit did anything this activation (moved, turned, fired, spent points). */
+export function hasActed(ctx: Pick<PlayContext, 'state'>, id: string): boolean {
+  const a = peekActivity(ctx, id)
+  return a !== undefined && (a.moved || a.turned > 0 || a.fired || a.mp > 0)
+}
+
+/** A unit that acted and is no longer the one acting has finished its move and fire (7.2). */
+export function hasFinished(ctx: Pick<PlayContext, 'state'>, frame: Frame, id: string): boolean {
+  const book = bookOf(frame)
+  if (book.acting === id) return false
+  if (Object.values(book.riders).some((leaders) => leaders.includes(id))) return true
+  return hasActed(ctx, id)
+}
+
+/** The leaders who rode with a unit so far: they go with it on every later leg of its move. */
+export function ridersOf(frame: Frame, unit: string): string[] {
+  return bookOf(frame).riders[unit] ?? []
+}

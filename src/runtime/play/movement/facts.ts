@@ -1,0 +1,168 @@
+/**
+ * What the board looks like to a move, worked out once per action and reused for every unit and
+ * every hex the path search looks at: who stands where, which hexes are under enemy influence
+ * and by whom, which units count for stacking, enemy standards and leaders, closed entry hexes,
+ * hexes too near the enemy. Built from the state as it is; a move that changes the board (a
+ * step along a path) builds new facts.
+ */
+import type { Board } from '../../state/board'
+import { boardOf } from '../../state/board'
+import { reject } from '../../state/failure'
+import { unitContext } from '../../state/variables'
+import { effectApplies } from '../../rules'
+import { flowOf } from '../driver'
+import { armyKeepAway } from '../extras'
+import { isLeader, sideOfCommand } from '../forces'
+import { influenceMap, unitFlags } from '../influence'
+import type { PlayContext } from '../procedure'
+import { stepCost } from '../terrain-costs'
+import { enemyEntryHexes } from './reinforcements'
+import type { MovementSettings } from './settings'
+import { movementSettings } from './settings'
+
+type Ctx = Pick<PlayContext, 'loaded' | 'state'>
+
+export interface Facts {
+  readonly ctx: Ctx
+  readonly board: Board
+  readonly settings: MovementSettings
+  /** Most units counting for stacking in a hex; null when the ruleset sets no limit. */
+  readonly limit: number | null
+  /** Units (leaders too) on the map in a hex. */
+  unitsAt(hex: string): readonly string[]
+  isLeader(id: string): boolean
+  flags(id: string): Readonly<Record<string, boolean>>
+  /** Whether the unit counts against the stacking limit (board.stacking.counts). */
+  counts(id: string): boolean
+  /** Enemy combat units (of `side`'s opponents) whose influence covers the hex. */
+  influencers(side: string, hex: string): readonly string[]
+  /** Whether an enemy combat unit stands next to the hex (plain adjacency). */
+  enemyNextTo(side: string, hex: string): boolean
+  /** Hexes holding a standard of another side. */
+  enemyStandards(side: string): ReadonlySet<string>
+  /** Hexes where other sides' reinforcements still have to enter, when they are closed. */
+  closedEntries(side: string): ReadonlySet<string>
+  /** Whether the hex lies within the kept-away distance of an enemy combat unit (army moves). */
+  tooNear(side: string, hex: string): boolean
+  /** Terrain cost of a step for a movement class (terrain-costs.ts), remembered. */
+  terrainCost(from: string, to: string, moveClass: string): number | null
+}
+
+const NO_UNITS: readonly string[] = []
+
+export function buildFacts(ctx: Ctx, keepAway: number | null = null): Facts {
+  const { loaded, state } = ctx
+  const board = boardOf(loaded)
+  const stacking = loaded.rules.ruleset.board?.stacking
+  const at = new Map<string, string[]>()
+  for (const [id, u] of Object.entries(state.units)) {
+    if (u.location !== 'map' || u.hex === null) continue
+    const list = at.get(u.hex)
+    if (list === undefined) at.set(u.hex, [id])
+    else list.push(id)
+  }
+  const influence = new Map<string, Map<string, string[]>>()
+  const counted = new Map<string, boolean>()
+  const standards = new Map<string, Set<string>>()
+  const closed = new Map<string, Set<string>>()
+  const near = new Map<string, boolean>()
+  const costs = new Map<string, number | null>()
+  const leader = (id: string) => isLeader(loaded, id)
+  const facts: Facts = {
+    terrainCost(from, to, moveClass) {
+      const key = `${from}>${to}>${moveClass}`
+      let found = costs.get(key)
+      if (found === undefined) {
+        found = stepCost(loaded, from, to, moveClass)
+        costs.set(key, found)
+      }
+      return found
+    },
+    ctx,
+    board,
+    settings: movementSettings(loaded),
+    limit: stacking?.limit ?? null,
+    unitsAt: (hex) => at.get(hex) ?? NO_UNITS,
+    isLeader: leader,
+    flags: (id) => unitFlags(ctx, id),
+    counts(id) {
+      let found = counted.get(id)
+      if (found === undefined) {
+        if (stacking?.counts === undefined) found = true
+        else {
+          const result = effectApplies(
+            loaded.rules,
+            'unit',
+            stacking.counts,
+            unitContext(loaded, state, id),
+            'board.stacking.counts',
+          )
+          found = result.ok ? result.value : reject(result.error.message)
+        }
+        counted.set(id, found)
+      }
+      return found
+    },
+    influencers(side, hex) {
+      let map = influence.get(side)
+      if (map === undefined) {
+        map = influenceMap(ctx, side)
+        influence.set(side, map)
+      }
+      return map.get(hex) ?? NO_UNITS
+    },
+    enemyNextTo(side, hex) {
+      return board
+        .neighbors(hex)
+        .some((n) =>
+          (at.get(n) ?? NO_UNITS).some((id) => state.units[id]?.side !== side && !leader(id)),
+        )
+    },
+    enemyStandards(side) {
+      let found = standards.get(side)
+      if (found === undefined) {
+        found = new Set()
+        for (const [command, hex] of Object.entries(
+          state.flow === null ? {} : flowOf(state).standards,
+        ))
+          if (hex !== null && sideOfCommand(loaded, command) !== side) found.add(hex)
+        standards.set(side, found)
+      }
+      return found
+    },
+    closedEntries(side) {
+      let found = closed.get(side)
+      if (found === undefined) {
+        found = enemyEntryHexes(ctx, side)
+        closed.set(side, found)
+      }
+      return found
+    },
+    tooNear(side, hex) {
+      if (keepAway === null) return false
+      const key = `${side}|${hex}`
+      let found = near.get(key)
+      if (found === undefined) {
+        const enemies = Object.entries(state.units).filter(
+          ([id, u]) => u.side !== side && u.location === 'map' && u.hex !== null && !leader(id),
+        )
+        found = enemies.some(([, u]) => board.distance(hex, u.hex as string) <= keepAway)
+        near.set(key, found)
+      }
+      return found
+    },
+  }
+  return facts
+}
+
+/**
+ * How near the enemy no piece may come in this phase (an army activation's movement): the
+ * phase's params, else the army activation settings of the running activation's kind; null
+ * when there is no such limit.
+ */
+export function keepAwayFor(ctx: Ctx, frame: { phase: string | null }): number | null {
+  const phase = ctx.loaded.rules.ruleset.sequence.phases.find((p) => p.id === frame.phase)
+  const params = (phase?.params ?? {}) as Record<string, unknown>
+  if (typeof params.mayNotComeWithin === 'number') return params.mayNotComeWithin
+  return armyKeepAway(ctx)
+}

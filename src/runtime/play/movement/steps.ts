@@ -1,0 +1,209 @@
+/**
+ * The rules of one step of a move: may the piece enter this hex from that one, what does it
+ * cost, must it stop there, and whom does it pass through. One function serves the path search
+ * (legal moves) and the check of a path a player gives, so both always agree.
+ */
+import { hexEntryCost } from '../terrain-costs'
+import type { Facts } from './facts'
+import type { Mover } from './movers'
+import type { PassThroughRule } from './settings'
+import { ruleOf } from './settings'
+
+/** A friendly unit passed through, with the rule that allows it. */
+export interface Passed {
+  unit: string
+  cost: number
+  resolution?: string
+  rule?: string
+}
+
+export type Step =
+  | {
+      ok: true
+      cost: number
+      /** The piece must end its move here. */
+      stop: boolean
+      /** Friendly units passed through (the hex is over the stacking limit with the piece in it). */
+      through: Passed[]
+      /** Enemies whose influence covers the hex entered. */
+      touched: readonly string[]
+    }
+  | { ok: false; reason: string; rule?: string }
+
+const no = (reason: string, rule?: string): Step => ({
+  ok: false,
+  reason,
+  ...(rule === undefined ? {} : { rule }),
+})
+
+/** Extra points to leave `from`, a hex under enemy influence. */
+export function leavingCost(f: Facts, m: Mover, from: string | null): number {
+  if (from === null || m.leader) return 0
+  const enemies = f.influencers(m.side, from)
+  if (enemies.length === 0) return from === m.start ? m.disengageCost : 0
+  const settings = f.settings.enemyInfluence
+  // Disengaging (an optional rule) costs its own extra points on top of leaving the enemy.
+  let cost = from === m.start ? m.disengageCost : 0
+  if (m.exempt) return cost + (settings?.exemptLeavingCost ?? 0)
+  for (const term of settings?.leavingCosts ?? []) {
+    if (term.moverFlag !== undefined && m.flags[term.moverFlag] !== true) continue
+    const exerterFlag = term.exerterFlag
+    if (exerterFlag !== undefined && !enemies.some((e) => f.flags(e)[exerterFlag] === true))
+      continue
+    cost += term.cost
+  }
+  return cost
+}
+
+function passRule(f: Facts, m: Mover, through: string): PassThroughRule | undefined {
+  const flags = f.flags(through)
+  let best: PassThroughRule | undefined
+  for (const rule of f.settings.passThrough ?? []) {
+    if (rule.moverFlag !== undefined && m.flags[rule.moverFlag] !== true) continue
+    if (rule.moverNotFlag !== undefined && m.flags[rule.moverNotFlag] === true) continue
+    if ((rule.throughFlags ?? []).some((flag) => flags[flag] !== true)) continue
+    if (rule.throughNotFlag !== undefined && flags[rule.throughNotFlag] === true) continue
+    if (best === undefined || rule.cost < best.cost) best = rule
+  }
+  return best
+}
+
+/** Friendly units counting for stacking in the hex, the mover aside. */
+function countedFriends(f: Facts, m: Mover, hex: string): string[] {
+  const state = f.ctx.state
+  return f
+    .unitsAt(hex)
+    .filter(
+      (id) => id !== m.id && !f.isLeader(id) && state.units[id]?.side === m.side && f.counts(id),
+    )
+}
+
+/** Whether the piece may end its move in the hex (stacking). */
+export function canEndIn(f: Facts, m: Mover, hex: string): boolean {
+  if (!m.counts || f.limit === null) return true
+  return countedFriends(f, m, hex).length + 1 <= f.limit
+}
+
+/**
+ * One step from `from` (null: from off the map, onto an entry hex) into the adjacent `to`.
+ * `pathTouched` holds the enemies whose influence the path entered so far on this leg.
+ */
+export function checkStep(
+  f: Facts,
+  m: Mover,
+  from: string | null,
+  to: string,
+  pathTouched: ReadonlySet<string>,
+): Step {
+  const s = f.settings
+  const state = f.ctx.state
+  const rule = s.rule
+  const here = f.unitsAt(to)
+  if (from === null ? !m.entries.includes(to) : !f.board.neighbors(from).includes(to))
+    return no(
+      from === null ? `${to} is not an entry hex of its group` : `${to} is not next to ${from}`,
+      ruleOf(s.reinforcements?.rule, rule),
+    )
+  let cost: number
+  if (from === null) {
+    if (hexEntryCost(f.ctx.loaded, to, m.moveClass) === null)
+      return no(`it may not enter the terrain of ${to}`, rule)
+    cost = s.reinforcements?.entryCost ?? 1
+  } else {
+    const terrain = f.terrainCost(from, to, m.moveClass)
+    if (terrain === null)
+      return no(`it may not enter ${to} from ${from}: the terrain forbids it`, rule)
+    cost = terrain
+  }
+  if (m.retired) {
+    const retired = s.retired
+    if (retired?.towardStandard !== false) {
+      if (m.standard === null)
+        return no(
+          'a retired unit moves only toward its standard, which it has none of',
+          retired?.rule,
+        )
+      const before = from === null ? Infinity : f.board.distance(from, m.standard)
+      if (f.board.distance(to, m.standard) >= before)
+        return no(`a retired unit moves only toward its standard in ${m.standard}`, retired?.rule)
+    }
+    cost = 1
+  }
+  const enemyUnits = here.filter((id) => state.units[id]?.side !== m.side && !f.isLeader(id))
+  if (enemyUnits.length > 0) return no(`${to} holds enemy unit ${enemyUnits.join(', ')}`, rule)
+  if (f.closedEntries(m.side).has(to))
+    return no(`${to} is where enemy reinforcements enter`, ruleOf(s.reinforcements?.rule, rule))
+  if (f.tooNear(m.side, to)) return no(`${to} is too near the enemy for this activation`, rule)
+  const enemyLeaders = here.filter((id) => state.units[id]?.side !== m.side && f.isLeader(id))
+  const influence = f.influencers(m.side, to)
+  if (m.leader) {
+    if (enemyLeaders.length > 0 || f.enemyStandards(m.side).has(to))
+      return no(
+        `a leader on his own may not enter ${to}, which holds an enemy leader or standard`,
+        s.leaders?.rule,
+      )
+    const friends = here.some((id) => state.units[id]?.side === m.side && !f.isLeader(id))
+    if (s.leaders?.aloneAvoidsInfluence === true && influence.length > 0 && !friends)
+      return no(
+        `a leader on his own may not enter ${to}, next to the enemy, unless a friendly unit is there`,
+        s.leaders.rule,
+      )
+    return { ok: true, cost: cost + leavingCost(f, m, from), stop: false, through: [], touched: [] }
+  }
+  const ooc = s.outOfCommand
+  if (m.approachBan !== null && f.enemyNextTo(m.side, to))
+    return no(`${m.approachBan.message} (${to})`, m.approachBan.rule)
+  if (m.outOfCommand) {
+    if (
+      ooc?.mayNotEnterEnemyLeaderOrStandard === true &&
+      (enemyLeaders.length > 0 || f.enemyStandards(m.side).has(to))
+    )
+      return no(
+        `it is out of command, so it may not enter ${to}, which holds an enemy leader or standard`,
+        ooc.rule,
+      )
+  }
+  const influenceRules = s.enemyInfluence
+  if (influenceRules?.sameEnemyOnce === true) {
+    const again = influence.filter((e) => m.memory.has(e) || pathTouched.has(e))
+    if (again.length > 0)
+      return no(
+        `it may not enter ${to}: it has already been under the influence of ${again.join(', ')} this activation`,
+        influenceRules.rule,
+      )
+  }
+  const stop = influenceRules?.stopOnEntry === true && !m.exempt && influence.length > 0
+  const through: Passed[] = []
+  if (m.counts && f.limit !== null) {
+    const friends = countedFriends(f, m, to)
+    if (friends.length + 1 > f.limit && !(from === null && s.reinforcements !== undefined)) {
+      for (const friend of friends) {
+        const found = passRule(f, m, friend)
+        if (found === undefined)
+          return no(
+            `${to} holds ${friend}: units may not stack, even while moving`,
+            f.ctx.loaded.rules.ruleset.board?.stacking?.rule,
+          )
+        through.push({
+          unit: friend,
+          cost: found.cost,
+          ...(found.resolution === undefined ? {} : { resolution: found.resolution }),
+          ...(found.rule === undefined ? {} : { rule: found.rule }),
+        })
+      }
+    }
+    if (stop && friends.length + 1 > f.limit)
+      return no(
+        `it would have to stop in ${to}, next to the enemy, where it may not stay`,
+        influenceRules?.rule,
+      )
+  }
+  const extra = through.reduce((sum, p) => sum + p.cost, 0)
+  return {
+    ok: true,
+    cost: m.retired ? cost : cost + leavingCost(f, m, from) + extra,
+    stop,
+    through,
+    touched: influence,
+  }
+}

@@ -1,0 +1,153 @@
+/**
+ * Questions about hexes that carrying out results asks: who is in a hex, whether one more unit
+ * fits there, which hexes a side may not be pushed into, which facings a counter may take, whether
+ * a leader is surrounded, where a unit can get to without crossing enemy units.
+ */
+import { effectApplies } from '../../rules'
+import { boardOf } from '../../state/board'
+import type { PendingEffect } from '../../state/log'
+import { commonVariables, unitVariables } from '../../state/variables'
+import { isLeader, unitsIn } from '../forces'
+import { influenceMap, movementClassOf } from '../influence'
+import type { PlayContext } from '../procedure'
+import { hexEntryCost, stepCost } from '../terrain-costs'
+
+type Ctx = Pick<PlayContext, 'loaded' | 'state'>
+
+/** Combat units (not leaders) of `side` in the hex, or of every other side with `enemy`. */
+export function combatIn(ctx: Ctx, hex: string, side: string, enemy = false): string[] {
+  return unitsIn(ctx.state, hex).filter(
+    (id) => !isLeader(ctx.loaded, id) && (ctx.state.units[id]?.side === side) !== enemy,
+  )
+}
+
+export function leadersOf(ctx: Ctx, hex: string, side: string, enemy = false): string[] {
+  return unitsIn(ctx.state, hex).filter(
+    (id) => isLeader(ctx.loaded, id) && (ctx.state.units[id]?.side === side) !== enemy,
+  )
+}
+
+/** Whether the unit counts toward the stacking limit (board.stacking.counts; every unit by default). */
+function counts(ctx: Ctx, id: string): boolean {
+  const expr = ctx.loaded.rules.ruleset.board?.stacking?.counts
+  if (expr === undefined) return true
+  const found = effectApplies(
+    ctx.loaded.rules,
+    'unit',
+    expr,
+    { ...commonVariables(ctx.loaded, ctx.state), unit: unitVariables(ctx.loaded, ctx.state, id) },
+    'board.stacking.counts',
+  )
+  return found.ok ? found.value : true
+}
+
+/** Whether unit `id` may end in `hex`: no enemy combat unit there, and within the stacking limit. */
+export function fits(ctx: Ctx, id: string, hex: string): boolean {
+  const unit = ctx.state.units[id]
+  if (unit === undefined) return false
+  if (combatIn(ctx, hex, unit.side, true).length > 0) return false
+  const limit = ctx.loaded.rules.ruleset.board?.stacking?.limit
+  if (limit === undefined) return true
+  const here = unitsIn(ctx.state, hex).filter(
+    (other) => other !== id && ctx.state.units[other]?.side === unit.side && counts(ctx, other),
+  )
+  return here.length + (counts(ctx, id) ? 1 : 0) <= limit
+}
+
+/** Hexes closed to `side`'s units pushed by a result: its enemies' reinforcement entry hexes. */
+export function closedHexes(ctx: Ctx, side: string, kinds: readonly string[]): Set<string> {
+  const closed = new Set<string>()
+  if (!kinds.includes('enemy-reinforcement-entry')) return closed
+  const regions = ctx.loaded.map.map.regions ?? []
+  for (const other of ctx.loaded.scenario.sides) {
+    if (other.id === side) continue
+    for (const group of other.reinforcements ?? []) {
+      for (const hex of group.entry?.hexes ?? []) closed.add(hex)
+      const region = regions.find((r) => r.id === group.entry?.region)
+      for (const hex of region?.hexes ?? []) closed.add(hex)
+    }
+  }
+  return closed
+}
+
+/** Facings the unit may take: its own first, then every other one; none for a counter without facing. */
+export function facingChoices(ctx: Ctx, id: string, mayTurn: boolean): (number | undefined)[] {
+  const current = ctx.state.units[id]?.facing ?? null
+  if (current === null) return [undefined]
+  if (!mayTurn) return [undefined]
+  const board = boardOf(ctx.loaded)
+  const all: number[] = []
+  for (let clock = 0; clock < 12; clock++) if (board.facingProblem(clock) === null) all.push(clock)
+  return [current, ...all.filter((c) => c !== current)]
+}
+
+/**
+ * A piece in `hex` is surrounded when no neighbouring hex is an exit: off the map and terrain it
+ * cannot enter never are, and the settings add hexes holding enemy combat units or under enemy
+ * influence.
+ */
+export function isSurrounded(
+  ctx: Ctx,
+  id: string,
+  hex: string,
+  closedBy: readonly ('enemy-units' | 'enemy-influence')[],
+): boolean {
+  const unit = ctx.state.units[id]
+  if (unit === undefined) return false
+  const board = boardOf(ctx.loaded)
+  const moveClass = movementClassOf(ctx, id)
+  const influence = closedBy.includes('enemy-influence') ? influenceMap(ctx, unit.side) : null
+  const near = board.neighbors(hex)
+  // The map edge is no exit; with fewer than six neighbours those sides are closed already.
+  return near.every((to) => {
+    if (stepCost(ctx.loaded, hex, to, moveClass) === null) return true
+    if (closedBy.includes('enemy-units') && combatIn(ctx, to, unit.side, true).length > 0)
+      return true
+    return influence !== null && (influence.get(to)?.length ?? 0) > 0
+  })
+}
+
+/** Every hex the unit could reach from `start` stepping through terrain its class may enter and no enemy unit. */
+export function reachable(ctx: Ctx, id: string, start: string): Set<string> {
+  const unit = ctx.state.units[id]
+  const seen = new Set<string>([start])
+  if (unit === undefined) return seen
+  const board = boardOf(ctx.loaded)
+  const moveClass = movementClassOf(ctx, id)
+  const queue = [start]
+  while (queue.length > 0) {
+    const at = queue.shift() as string
+    for (const to of board.neighbors(at)) {
+      if (seen.has(to)) continue
+      if (stepCost(ctx.loaded, at, to, moveClass) === null) continue
+      if (combatIn(ctx, to, unit.side, true).length > 0) continue
+      seen.add(to)
+      queue.push(to)
+    }
+  }
+  return seen
+}
+
+/** Whether the unit's movement class may be in `hex` at all. */
+export function enterable(ctx: Ctx, id: string, hex: string): boolean {
+  return hexEntryCost(ctx.loaded, hex, movementClassOf(ctx, id)) !== null
+}
+
+/** Where a unit of the resolution stands now, or stood when its effects began. */
+export function positionOf(ctx: Ctx, id: string, pending?: PendingEffect): string | null {
+  const unit = ctx.state.units[id]
+  if (unit?.location === 'map' && unit.hex !== null) return unit.hex
+  return pending?.hexes?.[id] ?? null
+}
+
+/** The enemy units of the resolution that produced `pending`, as seen from unit `id`. */
+export function causersOf(ctx: Ctx, id: string, pending: PendingEffect): string[] {
+  const side = ctx.state.units[id]?.side
+  const all = [
+    ...(pending.participants?.attackers ?? []),
+    ...(pending.participants?.defenders ?? []),
+  ]
+  return [...new Set(all)].filter(
+    (other) => ctx.state.units[other]?.side !== side && !isLeader(ctx.loaded, other),
+  )
+}

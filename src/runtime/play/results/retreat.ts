@@ -1,0 +1,304 @@
+/**
+ * Effect retreat (004 14.4, 001 14.3): the owner moves each unit the effect's number
+ * of hexes, every step ending farther from each enemy unit of the resolution, through hexes and
+ * hexsides its movement class may enter, never into an enemy combat unit's hex (a hex with only
+ * enemy leaders or a standard is fine: they are displaced) nor past the stacking limit, never into
+ * the enemy's reinforcement entry hexes. Stacked leaders go along. When no hex is open and the
+ * effect allows it, the unit may pass through a friendly unit the settings name and end one hex
+ * further on; that unit takes the status event (disordered, retired, eliminated…). A unit with no
+ * retreat at all suffers the effect's ifBlocked effects (eliminated; its leaders check).
+ */
+import { effectNumber } from '../../rules'
+import type { Action } from '../../state/actions'
+import { boardOf } from '../../state/board'
+import { applyEffects, sendStatusEvent } from '../../state/effects'
+import type { Frame } from '../../state/flow-types'
+import type { PendingEffect } from '../../state/log'
+import type { PlayContext, Procedure } from '../procedure'
+import { movementClassOf } from '../influence'
+import { stepCost } from '../terrain-costs'
+import {
+  answerAmong,
+  data,
+  nextQueued,
+  note,
+  placeUnit,
+  queueThen,
+  ruleField,
+  scopeFor,
+  subRun,
+} from './common'
+import { enemyEntryFrame, enemyStandardsIn } from './entry'
+import { effectsFrame } from './frames'
+import {
+  causersOf,
+  closedHexes,
+  combatIn,
+  facingChoices,
+  fits,
+  leadersOf,
+  positionOf,
+} from './places'
+import { matchesAny, retreatSettings } from './settings'
+
+type Ctx = Pick<PlayContext, 'loaded' | 'state'>
+type RetreatEffect = Extract<PendingEffect['effect'], { type: 'retreat' }>
+
+interface RetreatData {
+  pending: PendingEffect
+  index: number
+}
+
+interface Route {
+  hex: string
+  through?: string
+}
+
+function hexesOf(ctx: PlayContext, pending: PendingEffect, id: string): number {
+  const effect = pending.effect as RetreatEffect
+  if (typeof effect.hexes === 'number') return effect.hexes
+  const found = effectNumber(
+    ctx.loaded.rules,
+    pending.context as Parameters<typeof effectNumber>[1],
+    effect.hexes,
+    scopeFor(ctx, pending, [id]).variables,
+    `${pending.source}, retreat hexes`,
+  )
+  return found.ok ? found.value : 1
+}
+
+/** Every way the unit may retreat: straight, or (only when blocked) through a friend. */
+export function retreatRoutes(
+  ctx: PlayContext,
+  id: string,
+  pending: PendingEffect,
+): { routes: Route[]; blocked: boolean } {
+  const unit = ctx.state.units[id]
+  if (unit === undefined || unit.location !== 'map' || unit.hex === null)
+    return { routes: [], blocked: false }
+  const start = unit.hex
+  const settings = retreatSettings(ctx)
+  const board = boardOf(ctx.loaded)
+  const moveClass = movementClassOf(ctx, id)
+  const closed = closedHexes(ctx, unit.side, settings.closedHexes)
+  const causers = causersOf(ctx, id, pending)
+    .map((c) => positionOf(ctx, c, pending))
+    .filter((h): h is string => h !== null)
+  const farther = (from: string, to: string) =>
+    causers.every((c) => board.distance(to, c) > board.distance(from, c))
+  const step = (from: string, to: string): boolean => {
+    if (closed.has(to) || !farther(from, to)) return false
+    if (stepCost(ctx.loaded, from, to, moveClass) === null) return false
+    if (combatIn(ctx, to, unit.side, true).length > 0) return false
+    const enemyPieces =
+      leadersOf(ctx, to, unit.side, true).length > 0 ||
+      enemyStandardsIn(ctx, unit.side, to).length > 0
+    return !enemyPieces || settings.intoEnemyLeaderOrStandard
+  }
+  const through = (pending.effect as RetreatEffect).throughFriends === true
+  const friends = settings.throughFriends
+  const passable = (hex: string): boolean =>
+    through &&
+    friends !== undefined &&
+    combatIn(ctx, hex, unit.side).some((f) => f !== id && matchesAny(ctx, f, friends.units))
+  const total = Math.max(1, hexesOf(ctx, pending, id))
+  const direct: Route[] = []
+  const viaFriend: Route[] = []
+  const walk = (at: string, done: number, seen: string[]): void => {
+    for (const to of board.neighbors(at)) {
+      if (seen.includes(to) || !step(at, to)) continue
+      const fitsThere = fits(ctx, id, to)
+      if (done + 1 === total) {
+        if (fitsThere) direct.push({ hex: to })
+        else if (passable(to))
+          for (const beyond of board.neighbors(to))
+            if (![...seen, to].includes(beyond) && step(to, beyond) && fits(ctx, id, beyond))
+              viaFriend.push({ hex: beyond, through: to })
+      } else if (fitsThere) walk(to, done + 1, [...seen, to])
+    }
+  }
+  walk(start, 0, [start])
+  const onlyWhenBlocked = friends?.onlyWhenBlocked ?? true
+  const all = direct.length > 0 && onlyWhenBlocked ? direct : [...direct, ...viaFriend]
+  const distanceFrom = (hex: string) => causers.reduce((s, c) => s + board.distance(hex, c), 0)
+  const key = (r: Route) => `${r.hex}|${r.through ?? ''}`
+  const unique = all.filter((r, i) => all.findIndex((o) => key(o) === key(r)) === i)
+  unique.sort(
+    (a, b) =>
+      Number(a.through !== undefined) - Number(b.through !== undefined) ||
+      distanceFrom(b.hex) - distanceFrom(a.hex) ||
+      a.hex.localeCompare(b.hex),
+  )
+  return { routes: unique, blocked: unique.length === 0 }
+}
+
+function leaderSets(ctx: Ctx, id: string): string[][] {
+  const unit = ctx.state.units[id]
+  if (unit === undefined || unit.hex === null) return [[]]
+  const leaders = leadersOf(ctx, unit.hex, unit.side)
+  const mode = retreatSettings(ctx).leaders
+  if (mode === 'must') return [leaders]
+  if (mode === 'stay' || leaders.length === 0) return [[]]
+  // Every subset, all of them first.
+  const sets: string[][] = []
+  for (let mask = (1 << leaders.length) - 1; mask >= 0; mask--)
+    sets.push(leaders.filter((_, i) => (mask & (1 << i)) !== 0))
+  return sets
+}
+
+export function retreatOptions(ctx: PlayContext, id: string, pending: PendingEffect): Action[] {
+  const { routes } = retreatRoutes(ctx, id, pending)
+  const facings = facingChoices(ctx, id, retreatSettings(ctx).mayTurn)
+  const mayChooseLeaders = retreatSettings(ctx).leaders === 'may'
+  const out: Action[] = []
+  for (const route of routes)
+    for (const facing of facings)
+      for (const leaders of leaderSets(ctx, id))
+        out.push({
+          type: 'retreat',
+          unit: id,
+          hex: route.hex,
+          ...(facing === undefined ? {} : { facing }),
+          ...(route.through === undefined ? {} : { through: route.through }),
+          ...(mayChooseLeaders ? { leaders } : {}),
+        })
+  return out
+}
+
+function current(ctx: PlayContext, frame: Frame): string | null {
+  const d = data<RetreatData>(frame)
+  if (typeof d.index !== 'number') d.index = 0
+  while (d.index < d.pending.units.length) {
+    const id = d.pending.units[d.index] as string
+    const unit = ctx.state.units[id]
+    if (unit !== undefined && unit.location === 'map' && unit.hex !== null) return id
+    d.index += 1
+  }
+  return null
+}
+
+function blocked(ctx: PlayContext, frame: Frame, id: string): void {
+  const d = data<RetreatData>(frame)
+  const effect = d.pending.effect as RetreatEffect
+  note(ctx, `unit ${id} cannot retreat`, effect.rule ?? retreatSettings(ctx).rule)
+  const run = subRun(ctx)
+  if (effect.ifBlocked !== undefined)
+    applyEffects(run, effect.ifBlocked, scopeFor(ctx, d.pending, [id]))
+  queueThen(frame, [effectsFrame(run.pending)])
+}
+
+function carryOut(ctx: PlayContext, frame: Frame, chosen: Action): void {
+  const d = data<RetreatData>(frame)
+  const id = chosen.unit as string
+  const unit = ctx.state.units[id]
+  if (unit === undefined || unit.hex === null) return
+  const settings = retreatSettings(ctx)
+  const rule = (d.pending.effect as RetreatEffect).rule ?? settings.rule
+  const from = unit.hex
+  const leaders =
+    (chosen.leaders as string[] | undefined) ??
+    (settings.leaders === 'must' ? leadersOf(ctx, from, unit.side) : [])
+  const facing = typeof chosen.facing === 'number' ? chosen.facing : undefined
+  const to = chosen.hex as string
+  const via = typeof chosen.through === 'string' ? ` through ${chosen.through}` : ''
+  placeUnit(
+    ctx,
+    id,
+    { hex: to, ...(facing === undefined ? {} : { facing }) },
+    `retreats from ${from}${via} to`,
+    rule,
+  )
+  for (const leader of leaders) placeUnit(ctx, leader, { hex: to }, `retreats with ${id} to`, rule)
+  const run = subRun(ctx)
+  if (typeof chosen.through === 'string' && settings.throughFriends !== undefined) {
+    const friends = settings.throughFriends
+    for (const friend of combatIn(ctx, chosen.through, unit.side))
+      if (matchesAny(ctx, friend, friends.units))
+        sendStatusEvent(run, friend, friends.event, 0, friends.rule ?? rule, d.pending.participants)
+  }
+  queueThen(frame, [effectsFrame(run.pending), enemyEntryFrame(ctx, id)])
+}
+
+export const retreatProcedure: Procedure = {
+  actions: ['retreat'],
+  run(ctx, frame) {
+    const queued = nextQueued(frame)
+    if (queued !== null) return queued
+    const d = data<RetreatData>(frame)
+    const id = current(ctx, frame)
+    if (id === null) return { kind: 'done' }
+    const options = retreatOptions(ctx, id, d.pending)
+    if (options.length <= 1) {
+      d.index += 1
+      if (options.length === 0) blocked(ctx, frame, id)
+      else carryOut(ctx, frame, options[0] as Action)
+      return { kind: 'again' }
+    }
+    const effect = d.pending.effect as RetreatEffect
+    return {
+      kind: 'prompt',
+      prompt: {
+        side: ctx.state.units[id]?.side ?? '',
+        kind: 'retreat',
+        text: `retreat unit ${id} from ${ctx.state.units[id]?.hex ?? '?'}, away from the units that caused it ("retreat" with hex and facing)`,
+        actions: ['retreat'],
+        ...ruleField(effect.rule ?? retreatSettings(ctx).rule),
+      },
+    }
+  },
+  act(ctx, frame, action) {
+    const d = data<RetreatData>(frame)
+    const id = current(ctx, frame) as string
+    const options = retreatOptions(ctx, id, d.pending)
+    const chosen = answerAmong(
+      action,
+      options,
+      ['unit', 'hex', 'facing', 'through', 'leaders'],
+      () => ({
+        message: whyNot(ctx, id, d.pending, action, options),
+        rule: (d.pending.effect as RetreatEffect).rule ?? retreatSettings(ctx).rule ?? '14.4',
+      }),
+    )
+    d.index += 1
+    carryOut(ctx, frame, chosen)
+    return `unit ${id} retreats to ${String(chosen.hex)}`
+  },
+  legal(ctx, frame) {
+    const id = current(ctx, frame)
+    return id === null ? [] : retreatOptions(ctx, id, data<RetreatData>(frame).pending)
+  },
+}
+
+function whyNot(
+  ctx: PlayContext,
+  id: string,
+  pending: PendingEffect,
+  action: Action,
+  options: readonly Action[],
+): string {
+  if (action.unit !== id) return `unit ${id} is the one retreating now, not ${String(action.unit)}`
+  const hexes = [...new Set(options.map((o) => o.hex as string))]
+  if (!hexes.includes(action.hex as string)) {
+    const unit = ctx.state.units[id]
+    const board = boardOf(ctx.loaded)
+    const hex = action.hex
+    if (typeof hex !== 'string' || board.labelProblem(hex) !== null)
+      return `a retreat needs "hex": one of ${hexes.join(', ')}`
+    const causers = causersOf(ctx, id, pending)
+    if (
+      unit?.hex !== null &&
+      unit?.hex !== undefined &&
+      board.distance(unit.hex, hex) !== 1 &&
+      action.through === undefined
+    )
+      return `unit ${id} retreats exactly one hex: ${hexes.join(', ')}`
+    if (combatIn(ctx, hex, unit?.side ?? '', true).length > 0)
+      return `unit ${id} may not retreat into a hex held by an enemy unit`
+    if (causers.length > 0)
+      return `unit ${id} must retreat to a hex farther from every unit that attacked it, where it may stand and enter: ${hexes.join(', ')}`
+    return `unit ${id} may retreat only to ${hexes.join(', ')}`
+  }
+  if (action.through !== undefined && !options.some((o) => o.through === action.through))
+    return `unit ${id} may pass through a friendly unit only when no other way is open`
+  return `that retreat is not allowed: facing or leaders not among the choices for ${String(action.hex)}`
+}

@@ -1,0 +1,94 @@
+/**
+ * Small changes the shock procedures make to the draft, each logged like the kernel logs its
+ * own: markers, status events, a unit set down in another hex (charges, retreats before combat
+ * and their advances are not movement), a facing change, a line of narration.
+ */
+import type { MarkerEffect } from '../../generated/content-types'
+import { boardOf } from '../../state/board'
+import { applyMarker } from '../../state/effect-changes'
+import type { EffectScope } from '../../state/effects'
+import { sendStatusEvent } from '../../state/effects'
+import { ruleField } from '../../state/failure'
+import type { Position } from '../../state/log'
+import { unitOf } from '../../state/variables'
+import type { PlayContext } from '../procedure'
+
+function unitScope(id: string, source: string): EffectScope {
+  return {
+    context: 'unit',
+    variables: {},
+    roles: { self: [id], actor: [id], target: [id], participants: [id] },
+    defaultWho: 'self',
+    source,
+    hexes: {},
+  }
+}
+
+export function setMarker(
+  ctx: PlayContext,
+  id: string,
+  marker: string,
+  op: MarkerEffect['op'],
+  rule?: string,
+): void {
+  const effect: MarkerEffect = { type: 'marker', marker, op, ...ruleField(rule) }
+  applyMarker(ctx, unitScope(id, 'shock combat'), id, effect)
+}
+
+export function markerCount(ctx: Pick<PlayContext, 'state'>, id: string, marker: string): number {
+  return ctx.state.units[id]?.markers[marker] ?? 0
+}
+
+export function statusEvent(ctx: PlayContext, id: string, event: string, rule?: string): void {
+  sendStatusEvent(ctx, id, event, 0, rule)
+}
+
+function position(ctx: PlayContext, id: string): Position {
+  const u = unitOf(ctx.state, id)
+  return { hex: u.hex, facing: u.facing, location: u.location }
+}
+
+/** Sets a unit down in `hex` (and `facing`), taking the leaders stacked with it along. */
+export function setDown(
+  ctx: PlayContext,
+  id: string,
+  hex: string,
+  facing: number | null,
+  why: string,
+  rule?: string,
+  leaders: readonly string[] = [],
+): void {
+  for (const who of [id, ...leaders]) {
+    const unit = unitOf(ctx.state, who)
+    const from = position(ctx, who)
+    unit.hex = hex
+    if (who === id) unit.facing = facing
+    ctx.applied.push({
+      kind: 'place',
+      unit: who,
+      from,
+      to: position(ctx, who),
+      text: `unit ${who} ${why} to ${hex}`,
+      ...ruleField(rule),
+    })
+  }
+}
+
+export function turnUnit(ctx: PlayContext, id: string, facing: number, rule?: string): void {
+  const unit = unitOf(ctx.state, id)
+  if (unit.facing === facing) return
+  const from = unit.facing
+  unit.facing = facing
+  ctx.applied.push({
+    kind: 'facing',
+    unit: id,
+    from,
+    to: facing,
+    text: `unit ${id} turns to face ${boardOf(ctx.loaded).facingName(facing)}`,
+    ...ruleField(rule),
+  })
+}
+
+export function note(ctx: PlayContext, text: string, rule?: string): void {
+  ctx.applied.push({ kind: 'note', text, ...ruleField(rule) })
+}

@@ -1,0 +1,93 @@
+/**
+ * Continued attacks (mechanic "continued-attack", 14.7): after the shock phase, units carrying a
+ * Continued Attack marker fight another shock phase of their own, in which they must attack
+ * everything in their frontal hexes, with no charges and no counter-charges. A marked unit with
+ * no enemy in front loses its marker when the attacks are declared; after each such phase a unit
+ * that earned no further continued attack loses its marker. It repeats while any unit is marked.
+ */
+import type { Json } from '../../content/overlay/types'
+import { reject } from '../../state/failure'
+import type { Frame } from '../../state/flow-types'
+import { currentActivation } from '../procedures/chain'
+import type { Procedure } from '../procedure'
+import { markerCount, note, setMarker } from './changes'
+import { enemiesInFront } from './declarations'
+import { hexOf } from './geometry'
+import { continuedAttackMarker, shockParams } from './settings'
+import type { ShockData } from './types'
+
+export interface ContinuedData {
+  /** The side whose marked units attack; the active side when absent. */
+  side?: string
+  /** The phase whose params and reactions the attacks use; this frame's phase when absent. */
+  params?: string
+  /** Only these units may continue (a counter-charging unit's own continued attacks). */
+  only?: string[]
+  /** Marker counts of the units that attacked in the round just fought. */
+  before?: Record<string, number>
+  rounds?: number
+}
+
+const data = (frame: Frame): ContinuedData => frame.data as unknown as ContinuedData
+
+/** The frame running continued attacks for `only` of `side` at once (13.9: after a counter-charge). */
+export function continuedAttacksFrame(side: string, params: string, only: readonly string[]) {
+  const d: ContinuedData = { side, params, only: [...only] }
+  return { proc: 'continued-attack', data: d as unknown as { [k: string]: Json } }
+}
+
+export const continuedAttackProcedure: Procedure = {
+  run(ctx, frame) {
+    const d = data(frame)
+    const marker = continuedAttackMarker(ctx)
+    if (marker === undefined) return { kind: 'done' }
+    const side = d.side ?? currentActivation(ctx).side
+    const params =
+      d.params ?? frame.phase ?? reject('continued attacks need a phase for their params')
+    if (d.before !== undefined) {
+      for (const [id, count] of Object.entries(d.before)) {
+        if (markerCount(ctx, id, marker) > count || markerCount(ctx, id, marker) === 0) continue
+        setMarker(ctx, id, marker, 'remove', '14.7')
+        note(ctx, `${id} earned no further continued attack and loses its marker`, '14.7')
+      }
+      delete d.before
+    }
+    const marked = Object.entries(ctx.state.units)
+      .filter(
+        ([id, u]) => u.side === side && hexOf(ctx, id) !== null && (u.markers[marker] ?? 0) > 0,
+      )
+      .filter(([id]) => d.only === undefined || d.only.includes(id))
+      .map(([id]) => id)
+    const ready: string[] = []
+    for (const id of marked) {
+      if (enemiesInFront(ctx, id).length > 0) ready.push(id)
+      else {
+        setMarker(ctx, id, marker, 'remove', '14.7')
+        note(
+          ctx,
+          `${id} has no enemy in its frontal hexes and loses its continued attack marker`,
+          '14.7',
+        )
+      }
+    }
+    if (ready.length === 0) return { kind: 'done' }
+    d.before = Object.fromEntries(ready.map((id) => [id, markerCount(ctx, id, marker)]))
+    d.rounds = (d.rounds ?? 0) + 1
+    const { resolution, steps } = shockParams(ctx, params)
+    const shock: ShockData = {
+      mode: 'continued',
+      side,
+      params,
+      resolution,
+      steps,
+      step: 0,
+      attacks: [],
+      only: ready,
+      nextToEnemyAtStart: [],
+    }
+    return {
+      kind: 'push',
+      frame: { proc: 'shock', phase: params, data: shock as unknown as { [k: string]: Json } },
+    }
+  },
+}

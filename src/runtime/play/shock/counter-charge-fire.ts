@@ -1,0 +1,344 @@
+/**
+ * Counter-charge against fire (13.9, 16.4; reaction "react:shock:fired-upon", opened by the
+ * fire mechanic before a shot is resolved). A unit able to counter-charge, fired upon through
+ * its front or flank, may charge the firer if a charge path reaches a hex next to it; units
+ * with the mandatory flag must, unless their leader holds them back. The roll (or the automatic
+ * success) comes before the fire; once the shot is resolved the unit is set down next to the
+ * firer and fights a shock phase of its own (charging, or shocking if the fire disordered it),
+ * its continued attacks following at once. The firer's movement ends.
+ */
+import type { Json } from '../../content/overlay/types'
+import { checkArgs, stringArg } from '../../state/actions'
+import { boardOf } from '../../state/board'
+import { applyEffects } from '../../state/effects'
+import { reject } from '../../state/failure'
+import type { Frame } from '../../state/flow-types'
+import { runResolution } from '../../state/resolve-action'
+import { activityOf } from '../activity'
+import { inRangeOf } from '../command-range'
+import { flowOf } from '../driver'
+import { SHOT_PROCEDURE } from '../fire/shot-procedure'
+import { commandById } from '../forces'
+import { unitFlags, unitRatings } from '../influence'
+import type { NewFrame, PlayContext, Procedure } from '../procedure'
+import { markerCount, note, setDown, setMarker } from './changes'
+import { continuedAttacksFrame } from './continued'
+import { counterChargeBarred } from './counter-charge'
+import { chargePaths, enemiesAt, hexOf, sectorSeenBy } from './geometry'
+import {
+  attackSettings,
+  chargeSettings,
+  counterChargeSettings,
+  outOfCommandMarker,
+  shockParams,
+} from './settings'
+import type { ChargePath, DeclaredAttack, ShockData } from './types'
+
+type Ctx = Pick<PlayContext, 'loaded' | 'state'>
+
+interface FireEvent {
+  firer: string
+  targets: string[]
+}
+
+interface VsFireData {
+  params: { shockPhase?: string }
+  event: FireEvent
+  queue?: string[]
+  current?: string
+}
+
+const data = (frame: Frame): VsFireData => frame.data as unknown as VsFireData
+
+/** The charge paths a unit fired upon has to the firer (13.3, 13.9), empty when it may not go. */
+export function pathsToFirer(ctx: Ctx, unit: string, firer: string): ChargePath[] {
+  const settings = counterChargeSettings(ctx)
+  const vsFire = settings?.vsFire
+  const firerHex = hexOf(ctx, firer)
+  if (settings === undefined || vsFire === undefined || firerHex === null) return []
+  if (counterChargeBarred(ctx, unit) !== null) return []
+  const sectors = vsFire.throughSectors
+  if (sectors !== undefined && !sectors.includes(sectorSeenBy(ctx, unit, firerHex))) return []
+  const unitHex = hexOf(ctx, unit) as string
+  const distance = boardOf(ctx.loaded).distance(unitHex, firerHex)
+  // Out of command, only an enemy already next to it (5.3).
+  const ooc = outOfCommandMarker(ctx)
+  if (ooc !== undefined && markerCount(ctx, unit, ooc) > 0 && distance > 1) return []
+  const reach =
+    (vsFire.reach ?? 'movement-allowance') === 'movement-allowance'
+      ? Number(unitRatings(ctx, unit)[vsFire.movementRating ?? 'movement'] ?? 0)
+      : (chargeSettings(ctx)?.intervening?.max ?? 2) + 1
+  if (distance > reach) return []
+  return chargePaths(ctx, unit, firer, {
+    between: { min: 0, max: reach - 1 },
+    turns: chargeSettings(ctx)?.preTurn ?? 1,
+    taken: new Set(),
+  })
+}
+
+/** The leader who may hold a mandatory counter-charger back, if he has it in command range. */
+function restrainer(ctx: Ctx, unit: string): string | null {
+  const command = ctx.state.units[unit]?.command
+  const leader =
+    command === null || command === undefined ? undefined : commandById(ctx.loaded, command)?.leader
+  if (leader === undefined || ctx.state.units[leader]?.location !== 'map') return null
+  return inRangeOf(ctx, leader, unit) ? leader : null
+}
+
+function mandatory(ctx: Ctx, unit: string): boolean {
+  const flag = counterChargeSettings(ctx)?.vsFire?.mandatoryFlag
+  return flag !== undefined && unitFlags(ctx, unit)[flag] === true
+}
+
+/** The vertices a counter-charger turns to take the path: 0 when its own facing does. */
+function turnOf(ctx: Ctx, unit: string, path: ChargePath): number {
+  return ctx.state.units[unit]?.facing === path.facing ? 0 : 1
+}
+
+function pathArg(ctx: Ctx, unit: string, firer: string, value: unknown): ChargePath {
+  const paths = pathsToFirer(ctx, unit, firer)
+  if (paths.length === 0) return reject(`${unit} has no clear charge path to ${firer}`, '13.9')
+  if (value === undefined) return paths[0] as ChargePath
+  const wanted = JSON.stringify(value)
+  return (
+    paths.find((p) => JSON.stringify(p.hexes) === wanted) ??
+    reject(`${unit} cannot counter-charge ${firer} through ${wanted}`, '13.9')
+  )
+}
+
+/** Runs `frame` once the nearest frame of `proc` below the top has ended (the shot). */
+function runAfter(ctx: PlayContext, proc: string, frame: NewFrame): void {
+  const flow = flowOf(ctx.state)
+  const index = flow.stack.map((f) => f.proc).lastIndexOf(proc)
+  if (index < 0) return reject(`there is no ${proc} to counter-charge after`)
+  flow.stack.splice(index, 0, {
+    id: flow.nextId,
+    proc: frame.proc,
+    phase: frame.phase ?? null,
+    step: frame.step ?? 'start',
+    data: frame.data ?? {},
+  })
+  flow.nextId += 1
+}
+
+function succeed(ctx: PlayContext, d: VsFireData, unit: string, path: ChargePath): void {
+  const shockPhase = d.params.shockPhase ?? 'shock'
+  const after: AfterFireData = {
+    unit,
+    firer: d.event.firer,
+    path: path as unknown as ChargePath,
+    type: ctx.state.units[unit]?.type ?? '',
+    shockPhase,
+  }
+  runAfter(ctx, SHOT_PROCEDURE, {
+    proc: 'shock:counter-charge-after-fire',
+    data: after as unknown as { [k: string]: Json },
+  })
+}
+
+function attempt(ctx: PlayContext, d: VsFireData, unit: string, path: ChargePath): string {
+  const settings = counterChargeSettings(ctx)
+  const vsFire = settings?.vsFire
+  if (settings === undefined || vsFire === undefined)
+    return reject('no counter-charges against fire')
+  if (mandatory(ctx, unit) && (vsFire.mandatoryAutomatic ?? true)) {
+    if (markerCount(ctx, unit, settings.usedMarker) === 0)
+      setMarker(ctx, unit, settings.usedMarker, 'add', '13.6')
+    note(ctx, `${unit} counter-charges ${d.event.firer} without a roll`, vsFire.rule ?? '13.9')
+    succeed(ctx, d, unit, path)
+    return `${unit} counter-charges ${d.event.firer}`
+  }
+  const { record, text } = runResolution(ctx, {
+    type: 'resolve',
+    resolution: vsFire.resolution,
+    unit,
+    turn: turnOf(ctx, unit, path),
+  })
+  ctx.records.push(record)
+  note(ctx, text, vsFire.rule ?? '13.9')
+  if (markerCount(ctx, unit, settings.usedMarker) === 0)
+    setMarker(ctx, unit, settings.usedMarker, 'add', '13.6')
+  if (record.outcome !== 'success') return `${unit}'s counter-charge against ${d.event.firer} fails`
+  succeed(ctx, d, unit, path)
+  return `${unit} will counter-charge ${d.event.firer} once the fire is resolved`
+}
+
+export const counterChargeVsFireProcedure: Procedure = {
+  actions: ['counter-charge', 'restrain', 'decline'],
+  run(ctx, frame) {
+    const d = data(frame)
+    d.queue ??= [...d.event.targets]
+    while (d.queue.length > 0) {
+      const unit = d.queue.shift() as string
+      if (pathsToFirer(ctx, unit, d.event.firer).length === 0) continue
+      const must = mandatory(ctx, unit)
+      const holder = must ? restrainer(ctx, unit) : null
+      const several =
+        new Set(pathsToFirer(ctx, unit, d.event.firer).map((p) => p.hexes.join(' '))).size > 1
+      if (must && holder === null && !several) {
+        note(ctx, `${unit} must counter-charge the unit firing at it`, '13.9, 16.4')
+        attempt(ctx, d, unit, pathArg(ctx, unit, d.event.firer, undefined))
+        continue
+      }
+      d.current = unit
+      const choices = must ? '"counter-charge" or "restrain"' : '"counter-charge" or "decline"'
+      return {
+        kind: 'prompt',
+        prompt: {
+          side: ctx.state.units[unit]?.side as string,
+          kind: 'counter-charge-vs-fire',
+          text: `${unit} is fired upon by ${d.event.firer}: ${choices}`,
+          actions: must ? ['counter-charge', 'restrain'] : ['counter-charge', 'decline'],
+          rule: '13.9',
+        },
+      }
+    }
+    return { kind: 'done' }
+  },
+  act(ctx, frame, action) {
+    const d = data(frame)
+    const unit = d.current ?? reject('no unit may counter-charge now')
+    delete d.current
+    const must = mandatory(ctx, unit)
+    if (action.type === 'decline') {
+      checkArgs(action, [])
+      if (must) return reject(`${unit} must counter-charge unless its leader restrains it`, '13.9')
+      return `${unit} does not counter-charge`
+    }
+    if (action.type === 'restrain') {
+      checkArgs(action, [])
+      const leader = must ? restrainer(ctx, unit) : null
+      const resolution = counterChargeSettings(ctx)?.vsFire?.restraint
+      if (leader === null || resolution === undefined)
+        return reject(
+          `nobody can restrain ${unit}: its leader does not have it in command range`,
+          '13.9',
+        )
+      const { record, text } = runResolution(ctx, { type: 'resolve', resolution, leader })
+      ctx.records.push(record)
+      note(ctx, text, '13.9')
+      if (record.outcome === 'success') return `${leader} holds ${unit} back`
+      return `${unit} breaks loose: ${attempt(ctx, d, unit, pathArg(ctx, unit, d.event.firer, undefined))}`
+    }
+    if (action.type !== 'counter-charge') return reject(`"${action.type}" does not answer this`)
+    checkArgs(action, ['unit', 'path'])
+    if (stringArg(action, 'unit') !== unit)
+      return reject(`it is ${unit} that may counter-charge now`)
+    return attempt(ctx, d, unit, pathArg(ctx, unit, d.event.firer, action.path))
+  },
+  legal(ctx, frame) {
+    const d = data(frame)
+    const unit = d.current
+    if (unit === undefined) return []
+    const must = mandatory(ctx, unit)
+    const paths = pathsToFirer(ctx, unit, d.event.firer)
+    const distinct = [...new Set(paths.map((p) => JSON.stringify(p.hexes)))]
+    const charges = [
+      { type: 'counter-charge', unit },
+      ...(distinct.length > 1
+        ? distinct.map((p) => ({ type: 'counter-charge', unit, path: JSON.parse(p) as string[] }))
+        : []),
+    ]
+    const other = must
+      ? restrainer(ctx, unit) === null
+        ? []
+        : [{ type: 'restrain' }]
+      : [{ type: 'decline' }]
+    return [...other, ...charges]
+  },
+}
+
+interface AfterFireData {
+  unit: string
+  firer: string
+  path: ChargePath
+  /** The unit's type when it set off: unhorsed by the fire, it stays where it was (14.3). */
+  type: string
+  shockPhase: string
+  stage?: 'shock' | 'continued' | 'end'
+}
+
+/** Once the shot is resolved: the counter-charge goes in (13.9). */
+export const counterChargeAfterFireProcedure: Procedure = {
+  run(ctx, frame) {
+    const d = frame.data as unknown as AfterFireData
+    const unit = ctx.state.units[d.unit]
+    const firerHex = hexOf(ctx, d.firer)
+    switch (d.stage ?? 'start') {
+      case 'start': {
+        if (unit === undefined || unit.location !== 'map' || firerHex === null)
+          return { kind: 'done' }
+        if (unit.type !== d.type) {
+          note(ctx, `${d.unit} was unhorsed by the fire: its counter-charge stops`, '14.3')
+          return { kind: 'done' }
+        }
+        // The firer moves no more, even a unit that may move after firing.
+        applyEffects(
+          ctx,
+          [{ type: 'end-activation', scope: 'movement', who: 'self', rule: '13.9' }],
+          {
+            context: 'unit',
+            variables: {},
+            roles: { self: [d.firer] },
+            defaultWho: 'self',
+            source: 'counter-charge against fire',
+            hexes: {},
+          },
+        )
+        const stop = d.path.hexes[d.path.hexes.length - 1] ?? (unit.hex as string)
+        setDown(ctx, d.unit, stop, d.path.facing, `counter-charges ${d.firer}:`, '13.9')
+        const charge = chargeSettings(ctx)
+        const charging =
+          charge !== undefined && (charge.allowedStatuses ?? [unit.status]).includes(unit.status)
+        const marker = charging
+          ? charge?.marker
+          : (charge?.shockMarker ?? attackSettings(ctx).marker)
+        if (marker !== undefined) setMarker(ctx, d.unit, marker, 'add', '13.9')
+        activityOf(ctx, d.unit).attacked = true
+        const defenders = enemiesAt(ctx, unit.side, firerHex)
+        for (const id of defenders) activityOf(ctx, id).wasAttacked = true
+        const attack: DeclaredAttack = {
+          attackers: [d.unit],
+          defenders,
+          hexes: [firerHex],
+          chargers: charging ? [d.unit] : [],
+          paths: {},
+          counterChargedVsShock: [],
+          evaded: [],
+          done: false,
+          counterCharging: [d.unit],
+        }
+        const { resolution, steps } = shockParams(ctx, d.shockPhase)
+        const shock: ShockData = {
+          mode: 'counter-charge',
+          side: unit.side,
+          params: d.shockPhase,
+          resolution,
+          steps: steps.filter((s) => s === 'retreat-before-combat' || s === 'resolve'),
+          step: 0,
+          attacks: [attack],
+          only: [d.unit],
+          nextToEnemyAtStart: [],
+        }
+        d.stage = 'continued'
+        return {
+          kind: 'push',
+          frame: {
+            proc: 'shock',
+            phase: d.shockPhase,
+            data: shock as unknown as { [k: string]: Json },
+          },
+        }
+      }
+      case 'continued':
+        d.stage = 'end'
+        // A continued attack earned here is fought at once (13.9).
+        return {
+          kind: 'push',
+          frame: continuedAttacksFrame(unit?.side ?? '', d.shockPhase, [d.unit]),
+        }
+      default:
+        return { kind: 'done' }
+    }
+  },
+}

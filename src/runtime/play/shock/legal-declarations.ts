@@ -1,0 +1,132 @@
+/**
+ * Listing every declaration the attacking side may make now (12.1, 13.2): single attacks on one
+ * or both frontal hexes, joint attacks on one hex, and charges with the named paths when a
+ * charger has several. Each candidate is checked by readDeclaration, so every listed action is
+ * accepted.
+ */
+import type { Action } from '../../state/actions'
+import { boardOf } from '../../state/board'
+import { ActionFailure } from '../../state/failure'
+import { combatUnitsIn, isLeader } from '../forces'
+import type { PlayContext } from '../procedure'
+import {
+  attackerProblem,
+  chargerProblem,
+  defenderProblem,
+  readDeclaration,
+  takenHexes,
+} from './declarations'
+import { attackableHexes, chargePaths, hexOf } from './geometry'
+import { chargeSettings } from './settings'
+import type { ShockData } from './types'
+
+type Ctx = Pick<PlayContext, 'loaded' | 'state'>
+
+function subsets<T>(items: readonly T[], min: number, cap = 6): T[][] {
+  const list = items.slice(0, cap)
+  const out: T[][] = []
+  for (let mask = 1; mask < 1 << list.length; mask++) {
+    const pick = list.filter((_, i) => (mask & (1 << i)) !== 0)
+    if (pick.length >= min) out.push(pick)
+  }
+  return out
+}
+
+/** Every declaration the rules allow now (each one accepted by readDeclaration). */
+export function legalDeclarations(ctx: Ctx, d: ShockData): Action[] {
+  const side = d.side
+  const candidates = Object.entries(ctx.state.units)
+    .filter(([id, u]) => u.side === side && attackerProblem(ctx, d, id) === null)
+    .map(([id]) => id)
+  const defendersIn = (hex: string): string[] | null => {
+    const enemies = combatUnitsIn(ctx.loaded, ctx.state, hex).filter(
+      (e) => ctx.state.units[e]?.side !== side,
+    )
+    return enemies.length > 0 && enemies.every((e) => defenderProblem(ctx, d, e) === null)
+      ? enemies
+      : null
+  }
+  const drafts: Action[] = []
+  const byHex = new Map<string, string[]>()
+  for (const id of candidates) {
+    const hexes = attackableHexes(ctx, id).filter((h) => defendersIn(h) !== null)
+    for (const h of hexes) byHex.set(h, [...(byHex.get(h) ?? []), id])
+    const single = hexes.map((h) => [h])
+    if (hexes.length === 2) single.push(hexes)
+    for (const hs of single)
+      drafts.push({
+        type: 'declare',
+        attackers: [id],
+        defenders: hs.flatMap((h) => defendersIn(h) ?? []),
+      })
+  }
+  for (const [hex, ids] of byHex)
+    for (const group of subsets(ids, 2))
+      drafts.push({ type: 'declare', attackers: group, defenders: defendersIn(hex) ?? [] })
+  if (d.mode === 'phase' && chargeSettings(ctx) !== undefined) {
+    const chargers = candidates.filter((id) => chargerProblem(ctx, d, id) === null)
+    const reach = (chargeSettings(ctx)?.intervening?.max ?? 2) + 1
+    const board = boardOf(ctx.loaded)
+    for (const [target, u] of Object.entries(ctx.state.units)) {
+      if (u.side === side || u.hex === null || u.location !== 'map') continue
+      if (isLeader(ctx.loaded, target) || defendersIn(u.hex)?.length !== 1) continue
+      const far = chargers.filter((c) => {
+        const distance = board.distance(hexOf(ctx, c) as string, u.hex as string)
+        return distance > 1 && distance <= reach
+      })
+      if (far.length === 0) continue
+      const near = byHex.get(u.hex) ?? []
+      for (const group of subsets(far, 1, 4)) {
+        for (const joined of [[], ...subsets(near, 1, 4)]) {
+          const base = {
+            type: 'declare',
+            attackers: [...group, ...joined],
+            defenders: [target],
+            charge: true,
+          }
+          drafts.push(
+            base,
+            ...pathChoices(ctx, d, group, target).map((paths) => ({ ...base, paths })),
+          )
+        }
+      }
+    }
+  }
+  const legal: Action[] = []
+  const seen = new Set<string>()
+  for (const action of drafts) {
+    const key = JSON.stringify(action)
+    if (seen.has(key)) continue
+    seen.add(key)
+    try {
+      readDeclaration(ctx, d, action)
+      legal.push(action)
+    } catch (e) {
+      if (!(e instanceof ActionFailure)) throw e
+    }
+  }
+  return legal
+}
+
+/** Named path combinations for chargers that have more than one path. */
+function pathChoices(
+  ctx: Ctx,
+  d: ShockData,
+  chargers: readonly string[],
+  target: string,
+): Record<string, string[]>[] {
+  const settings = chargeSettings(ctx)
+  const options = chargers.map((id) =>
+    chargePaths(ctx, id, target, {
+      between: settings?.intervening ?? { min: 1, max: 2 },
+      turns: settings?.preTurn ?? 1,
+      taken: takenHexes(d),
+    }).map((p) => p.hexes),
+  )
+  if (options.every((o) => new Set(o.map((h) => h.join(' '))).size <= 1)) return []
+  let combos: Record<string, string[]>[] = [{}]
+  chargers.forEach((id, i) => {
+    combos = combos.flatMap((c) => (options[i] ?? []).map((hexes) => ({ ...c, [id]: hexes })))
+  })
+  return combos.slice(0, 64)
+}

@@ -1,0 +1,392 @@
+/**
+ * The headless play commands as a user runs them (`npm run cli -- play|legal|odds|simulate`):
+ * the sample scenario and the kernel test rules played by activations, forced dice, the log
+ * with every roll and modifier (loss check 3.0, free activation 6.1, continuation 6.2), refused
+ * actions naming their number and rule, JSON output, saved games, located content problems.
+ */
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { faceRange, reduceFraction } from '../../src/runtime/dice'
+import { startGame } from '../../src/runtime/play'
+import { outcomeKey, resolveWithRoll } from '../../src/runtime/rules'
+import { resolutionVariables } from '../../src/runtime/state'
+import { bundledLibrary } from '../content/bundled'
+import { projectRoot } from '../helpers/fixtures'
+import { runBin } from '../helpers/run'
+
+const cli = join(projectRoot, 'tools/cli.ts')
+const scratch = mkdtempSync(join(tmpdir(), 'hexwright-play-'))
+afterAll(() => rmSync(scratch, { recursive: true, force: true }))
+
+function run(...args: string[]): { code: number; stdout: string; stderr: string } {
+  return runBin('tsx', [cli, ...args], projectRoot)
+}
+
+function file(name: string, value: unknown): string {
+  const path = join(scratch, name)
+  writeFileSync(path, typeof value === 'string' ? value : JSON.stringify(value, null, 2))
+  return path
+}
+
+const KERNEL = [
+  'test/fixtures/state/scenarios/kernel-skirmish.json',
+  '--variant',
+  'kernel-activations',
+]
+/** Seven seizure counters drawn at the start (3 + 4, 6.3), then the loss checks' rolls. */
+const SAMPLE_DICE = '0,0,0,0,0,0,0,5,4,3,9'
+
+describe('play', () => {
+  it('plays passes on the sample scenario with forced dice: each loss check with its modifier and rule (3.0)', () => {
+    const actions = file('passes.json', [{ type: 'pass' }, { type: 'pass' }])
+    const result = run('play', 'sample-skirmish', '--actions', actions, '--dice', SAMPLE_DICE)
+    expect(result.stderr).toBe('')
+    expect(result.code).toBe(0)
+    const lines = result.stdout.split('\n')
+    expect(lines[0]).toBe(
+      'Sample: skirmish at the ford (sample-skirmish) under men-of-iron-system > infidel, dice forced 0,0,0,0,0,0,0,5,4,3,9',
+    )
+    expect(lines).toContain('    - franks draws 3 seizure counters [6.3]')
+    expect(lines).toContain('1. {"type":"pass"}: franks passes its free activation')
+    const first = lines.indexOf('1. {"type":"pass"}: franks passes its free activation')
+    expect(lines.slice(first + 1, first + 10)).toEqual([
+      '    Loss check (loss-check) [3.0]',
+      '      roll d10z: 5',
+      '      modifier Flight points: +0 [3.0]',
+      '      check 5 <= 9: success',
+      '    Loss check (loss-check) [3.0]',
+      '      roll d10z: 4',
+      '      modifier Flight points: +0 [3.0]',
+      '      check 4 <= 11: success',
+      '    - activation 1: franks, pass (free) [6.1]',
+    ])
+    expect(lines).toContain('2. {"type":"pass"}: emirate passes its free activation')
+    expect(result.stdout).toMatch(
+      /after 2 actions:\n {2}prompt: franks must choose a free activation: a command, a standard, or pass \(activation-choice, rule 6\.1; answered by activate, pass\)\n {2}to act: franks\n {2}franks: Flight Points 0, Time 0\n {2}emirate: Flight Points 0, Time 0\n {2}units changed: none\n {2}outcome: none yet\n {2}state hash: [0-9a-f]{16}\n$/,
+    )
+  })
+
+  it('activates a Battle of the sample scenario (6.1) and reaches its first phase decision', () => {
+    const actions = file('activate.json', [
+      { type: 'pass' },
+      { type: 'pass' },
+      { type: 'activate', kind: 'battle', command: 'franks-horse' },
+    ])
+    const result = run(
+      'play',
+      'sample-skirmish',
+      '--actions',
+      actions,
+      '--dice',
+      `${SAMPLE_DICE},2,2`,
+    )
+    expect(result.stderr).toBe('')
+    expect(result.stdout).toContain(
+      '3. {"type":"activate","kind":"battle","command":"franks-horse"}: franks: free activation, battle activation of franks-horse',
+    )
+    expect(result.stdout).toContain(
+      '    - activation 3: franks, battle activation of franks-horse (free) [6.1]',
+    )
+    expect(result.stdout).toMatch(/ {2}to act: franks\n/)
+  })
+
+  it('plays the activation chain: activate, continue with its roll (6.2), pass', () => {
+    const actions = file('chain.json', [
+      { type: 'pass' },
+      { type: 'activate', kind: 'command', command: 'north-host' },
+      { type: 'continue', command: 'north-host' },
+      { type: 'pass' },
+    ])
+    const result = run('play', ...KERNEL, '--actions', actions, '--dice', '1,1,1,1,4')
+    expect(result.stderr).toBe('')
+    expect(result.code).toBe(0)
+    expect(result.stdout).toContain(
+      [
+        '3. {"type":"continue","command":"north-host"}: north tries to continue with command activation of north-host',
+        '    Resolve (resolve-roll)',
+        '      roll d6: 4',
+        '      check 4 <= 4: success',
+        '    - Resolve (north, north-captain): d6 rolled 4, success against <= 4',
+        '    - activation 3: north, command activation of north-host (continued)',
+        '4. {"type":"pass"}: north passes: south has a free activation',
+        '    - north: continuation penalties reset (pass) [C.2]',
+      ].join('\n'),
+    )
+    expect(result.stdout).toContain('  north: Flight 1\n  south: Flight 0\n')
+  })
+
+  it('stops at an illegal action with exit 1, naming its number and the rule', () => {
+    const actions = file('wrong-side.json', [{ type: 'pass' }, { type: 'pass', side: 'franks' }])
+    const result = run('play', 'sample-skirmish', '--actions', actions, '--dice', SAMPLE_DICE)
+    expect(result.code).toBe(1)
+    expect(result.stderr.trim()).toBe(
+      'hexwright: action 2 {"type":"pass","side":"franks"} is not allowed: it is emirate\'s decision now (choose a free activation: a command, a standard, or pass), not franks\'s (rule 6.1)',
+    )
+    // The log shows the game up to the refused action.
+    expect(result.stdout).toContain('after 1 action:')
+  })
+
+  it('prints the log and the final state as JSON with --json', () => {
+    const actions = file('passes-json.json', [{ type: 'pass' }, { type: 'pass' }])
+    const text = run('play', 'sample-skirmish', '--actions', actions, '--dice', SAMPLE_DICE)
+    const result = run(
+      'play',
+      'sample-skirmish',
+      '--actions',
+      actions,
+      '--dice',
+      SAMPLE_DICE,
+      '--json',
+    )
+    expect(result.code).toBe(0)
+    const out = JSON.parse(result.stdout)
+    expect(out.scenario).toBe('sample-skirmish')
+    expect(out.dice).toEqual({ forced: [0, 0, 0, 0, 0, 0, 0, 5, 4, 3, 9] })
+    expect(out.entries.map((e: { action: { type: string } }) => e.action.type)).toEqual([
+      'start',
+      'pass',
+      'pass',
+    ])
+    const rolls = out.entries[1].records.map(
+      (r: { dice: { natural: number }; outcome: string }) => [r.dice.natural, r.outcome],
+    )
+    expect(rolls).toEqual([
+      [5, 'success'],
+      [4, 'success'],
+    ])
+    expect(out.final).toMatchObject({
+      actions: 2,
+      toAct: 'franks',
+      tracks: { franks: { 'flight-points': 0 }, emirate: { 'flight-points': 0 } },
+      outcome: null,
+      units: [],
+    })
+    expect(text.stdout).toContain(`state hash: ${out.final.hash}`)
+  })
+
+  it('saves the game played, and replays the saved game to the same state hash', () => {
+    const actions = file('save-me.json', [
+      { type: 'pass' },
+      { type: 'activate', kind: 'command', command: 'north-host' },
+    ])
+    const saved = join(scratch, 'saved.json')
+    const first = run('play', ...KERNEL, '--actions', actions, '--seed', '5', '--save', saved)
+    expect(first.code).toBe(0)
+    const save = JSON.parse(readFileSync(saved, 'utf8'))
+    expect(save).toMatchObject({
+      format: 'hexwright-saved-game',
+      scenario: 'kernel-skirmish',
+      variants: ['kernel-activations'],
+      dice: { kind: 'seeded', seed: 5 },
+    })
+    expect(save.actions).toHaveLength(2)
+    // The saved game brings its variants and dice.
+    const again = run(
+      'play',
+      'test/fixtures/state/scenarios/kernel-skirmish.json',
+      '--actions',
+      saved,
+    )
+    expect(again.code).toBe(0)
+    expect(again.stdout).toContain(`state hash: ${save.stateHash}`)
+    expect(again.stdout).toContain('the state hash matches the saved game')
+  })
+
+  it('asks for the dice and the actions it needs', () => {
+    const actions = file('one.json', [{ type: 'pass' }])
+    expect(run('play', 'sample-skirmish', '--actions', actions).stderr.trim()).toBe(
+      'hexwright: give the dice: --seed <n> for seeded dice, or --dice 3,0,7 for the faces to read',
+    )
+    const both = run('play', 'sample-skirmish', '--actions', actions, '--seed', '1', '--dice', '1')
+    expect(both.code).toBe(1)
+    expect(both.stderr.trim()).toBe('hexwright: give either --seed or --dice, not both')
+    expect(run('play', 'sample-skirmish', '--seed', '1').stderr.trim()).toBe(
+      'hexwright: play needs --actions <file>: a JSON list of actions or a saved game',
+    )
+  })
+
+  it('locates a broken actions file and broken content, without a stack trace', () => {
+    const broken = file('broken.json', '[\n  {"type": "pass"},\n  {"type": }\n]\n')
+    const bad = run('play', 'sample-skirmish', '--actions', broken, '--seed', '1')
+    expect(bad.code).toBe(1)
+    expect(bad.stderr).toMatch(
+      /broken\.json:3:12: expected a value \(at \/1\/type\)\nhexwright: .*broken\.json is not a valid actions file \(1 problem\)\n$/,
+    )
+    const notAction = file('not-action.json', '[{"type": "pass"}, 3]')
+    expect(run('play', 'sample-skirmish', '--actions', notAction, '--seed', '1').stderr).toMatch(
+      /not-action\.json:1:20: action 2 must be an object with a "type"/,
+    )
+    const copy = join(scratch, 'copy')
+    cpSync(join(projectRoot, 'content'), join(copy, 'content'), { recursive: true })
+    const scenario = join(copy, 'content/scenarios/sample-skirmish.json')
+    writeFileSync(
+      scenario,
+      readFileSync(scenario, 'utf8').replace('"type": "kn",', '"type": "kinght",'),
+    )
+    const result = run(
+      'play',
+      scenario,
+      '--actions',
+      file('p.json', [{ type: 'pass' }]),
+      '--seed',
+      '1',
+    )
+    expect(result.code).toBe(1)
+    expect(result.stderr).toMatch(
+      /sample-skirmish\.json:\d+:\d+: .*"kinght".*\(at \/sides\/0\/units\/1\/type\)/,
+    )
+    expect(`${result.stdout}${result.stderr}`).not.toMatch(/\n\s+at .*\(.*:\d+:\d+\)/)
+  })
+})
+
+describe('legal', () => {
+  it('lists the open prompt and its legal actions on the sample scenario (6.1)', () => {
+    const result = run('legal', 'sample-skirmish')
+    expect(result.code).toBe(0)
+    expect(result.stdout).toBe(
+      [
+        'prompt: franks must choose a free activation: a command, a standard, or pass (activation-choice, rule 6.1; answered by activate, pass)',
+        '5 legal actions:',
+        '  {"type":"activate","kind":"battle","command":"franks-horse","side":"franks"}',
+        '  {"type":"activate","kind":"battle","command":"franks-foot","side":"franks"}',
+        '  {"type":"activate","kind":"standard","command":"franks-horse","side":"franks"}',
+        '  {"type":"activate","kind":"standard","command":"franks-foot","side":"franks"}',
+        '  {"type":"pass","side":"franks"}',
+        '',
+      ].join('\n'),
+    )
+  })
+
+  it('lists the actions of the state the actions file reaches, as JSON (6.2)', () => {
+    const actions = file('to-continuation.json', [
+      { type: 'pass' },
+      { type: 'activate', kind: 'command', command: 'north-host' },
+    ])
+    const result = run('legal', ...KERNEL, '--actions', actions, '--dice', '1,1,1,1', '--json')
+    expect(result.code).toBe(0)
+    const out = JSON.parse(result.stdout)
+    expect(out.prompt).toMatchObject({ side: 'north', kind: 'continuation', rule: 'C.2' })
+    expect(out.actions).toEqual([
+      { type: 'pass', side: 'north' },
+      { type: 'continue', kind: 'command', command: 'north-host', side: 'north' },
+    ])
+  })
+})
+
+describe('odds', () => {
+  it('prints the exact distribution of a charge, equal to counting every face (12.3, 13.4)', () => {
+    const args = [
+      '--resolution',
+      'shock',
+      '--attackers',
+      'franks-kn-1',
+      '--defenders',
+      'emir-hc-1',
+      '--charging',
+    ]
+    const result = run('odds', 'sample-skirmish', ...args, '--json')
+    expect(result.stderr).toBe('')
+    const out = JSON.parse(result.stdout)
+    const library = bundledLibrary().scenario('sample-skirmish')
+    if (!library.ok) throw new Error('the sample scenario does not load')
+    const loaded = library.value
+    const state = startGame(loaded, { seed: 0 }).state
+    const { resolution, variables } = resolutionVariables(loaded, state, out.request)
+    const spec = (loaded.rules.ruleset.dice ?? []).find((d) => d.id === resolution.dice)
+    if (spec === undefined) throw new Error('no dice')
+    const counts = new Map<string, number>()
+    for (let f = faceRange(spec).min; f <= faceRange(spec).max; f++) {
+      const key = outcomeKey(resolveWithRoll(loaded.rules, resolution, variables, [f]))
+      counts.set(key, (counts.get(key) ?? 0) + 1)
+    }
+    expect(
+      Object.fromEntries(
+        out.outcomes.map((o: { key: string; numerator: number; denominator: number }) => [
+          o.key,
+          [o.numerator, o.denominator],
+        ]),
+      ),
+    ).toEqual(
+      Object.fromEntries(
+        [...counts].map(([k, n]) => [k, Object.values(reduceFraction(n, spec.sides))]),
+      ),
+    )
+    const text = run('odds', 'sample-skirmish', ...args)
+    expect(text.stdout).toMatch(
+      /^Shock or charge \(shock\) \[12\.3, 13\.4\]: franks-kn-1 against emir-hc-1\n/,
+    )
+    expect(text.stdout).toMatch(/ {2}table .*\(inf-charge-crt\)/)
+    expect(text.stdout).toMatch(/ {2}modifier .*: [+-]\d+.* \[12\.3-\d\]/)
+    expect(text.stdout).toContain('results over the 10 equally likely rolls of d10z:')
+    for (const o of out.outcomes) expect(text.stdout).toContain(`${o.numerator}/${o.denominator}`)
+  })
+
+  it('refuses an unknown unit or resolution with exit 1', () => {
+    const result = run(
+      'odds',
+      'sample-skirmish',
+      '--resolution',
+      'shock',
+      '--attackers',
+      'franks-kn-1',
+      '--defenders',
+      'nobody',
+    )
+    expect(result.code).toBe(1)
+    expect(result.stderr.trim()).toBe('hexwright: there is no unit "nobody"')
+  })
+})
+
+describe('simulate', () => {
+  it('plays games with a policy per side, counts wins, draws and unfinished games, keeps each game', () => {
+    const result = run(
+      'simulate',
+      ...KERNEL,
+      '--games',
+      '3',
+      '--seed',
+      '7',
+      '--max-actions',
+      '15',
+      '--policy',
+      'north=greedy,south=random',
+      '--save-games',
+      join(scratch, 'games'),
+    )
+    expect(result.stderr).toBe('')
+    expect(result.code).toBe(0)
+    expect(result.stdout.trim().split('\n')).toEqual([
+      'game 1 (seed 7): unfinished after 15 actions',
+      'game 2 (seed 8): unfinished after 15 actions',
+      'game 3 (seed 9): unfinished after 15 actions',
+      '3 games: wins north 0, south 0; draws 0; unfinished 3 (limit 15 actions); stopped 0',
+      'actions per game: 15 15 15 (mean 15.0)',
+    ])
+    // Each game is kept as a saved game of its seed and actions.
+    const save = JSON.parse(readFileSync(join(scratch, 'games', 'game-8.json'), 'utf8'))
+    expect(save).toMatchObject({ scenario: 'kernel-skirmish', dice: { kind: 'seeded', seed: 8 } })
+    expect(save.actions).toHaveLength(15)
+  })
+
+  it('reports as JSON, and refuses a policy it does not know', () => {
+    const result = run(
+      'simulate',
+      'sample-skirmish',
+      '--games',
+      '2',
+      '--max-actions',
+      '4',
+      '--json',
+    )
+    expect(result.code).toBe(0)
+    const out = JSON.parse(result.stdout)
+    expect(out.games).toBe(2)
+    expect(out.played).toHaveLength(2)
+    expect(out.wins.franks + out.wins.emirate + out.draws + out.unfinished + out.stopped).toBe(2)
+    const bad = run('simulate', 'sample-skirmish', '--games', '1', '--policy', 'clever')
+    expect(bad.code).toBe(1)
+    expect(bad.stderr.trim()).toBe('hexwright: no policy "clever": choose random or greedy')
+  })
+})

@@ -1,0 +1,200 @@
+/**
+ * `odds <scenario> --resolution <id> --attackers a,b --defenders c …`: the exact chance of each
+ * result of a resolution in the state reached, by counting the dice's face combinations, with
+ * the table, column and every modifier that goes into it.
+ */
+import type { LoadedScenario } from '../../src/runtime'
+import { rules } from '../../src/runtime'
+import type { ResolutionDistribution } from '../../src/runtime/rules'
+import type { Action, GameState } from '../../src/runtime/state'
+import { ActionFailure, resolutionVariables } from '../../src/runtime/state'
+import { recordLines } from '../log-format'
+import type { GameOptions } from '../session'
+import { openGame, UsageError } from '../session'
+import { refusalLine } from './play'
+
+/** Options the odds command reads itself; every other `--name value` is an argument of the resolution. */
+export const ODDS_OPTIONS = [
+  'variant',
+  'option',
+  'content',
+  'actions',
+  'seed',
+  'dice',
+  'resolution',
+  'json',
+  'help',
+]
+
+/** Arguments that name several units: `--attackers a,b`. */
+const LISTS = new Set(['attackers', 'defenders', 'friendly', 'enemy'])
+/** Per-unit flags: `--charging` (every unit), `--charging a,b` (those units) or `--charging false`. */
+const UNIT_FLAGS = new Set(['charging', 'moved', 'counterCharged'])
+const NUMBERS = new Set([
+  'continued',
+  'bonus',
+  'range',
+  'successes',
+  'commanderEffectiveness',
+  'passage',
+])
+const BOOLEANS = new Set([
+  'counterChargedVsShock',
+  'overUnits',
+  'free',
+  'inCommanderRange',
+  'ambusher',
+])
+
+const camel = (name: string): string => name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())
+
+/**
+ * `--name value` pairs of the command line that the command does not read itself, with their
+ * text as typed (the option parser would turn a hex label like 0405 into a number).
+ */
+export function contextArguments(argv: readonly string[]): Record<string, string | true> {
+  const out: Record<string, string | true> = {}
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string
+    if (!arg.startsWith('--') || arg === '--') continue
+    const eq = arg.indexOf('=')
+    const name = camel(arg.slice(2, eq === -1 ? undefined : eq))
+    let value: string | true = true
+    if (eq !== -1) value = arg.slice(eq + 1)
+    else if (i + 1 < argv.length && !(argv[i + 1] as string).startsWith('--'))
+      value = argv[++i] as string
+    if (!ODDS_OPTIONS.includes(name)) out[name] = value
+  }
+  return out
+}
+
+function typed(name: string, value: string | true): unknown {
+  const text = value === true ? 'true' : value
+  const split = () =>
+    text
+      .split(',')
+      .map((s) => s.trim())
+      .filter((s) => s !== '')
+  if (LISTS.has(name)) {
+    if (value === true) throw new UsageError(`--${name} needs unit ids, e.g. --${name} a,b`)
+    return split()
+  }
+  if (UNIT_FLAGS.has(name)) return text === 'true' ? true : text === 'false' ? false : split()
+  if (BOOLEANS.has(name)) {
+    if (text !== 'true' && text !== 'false')
+      throw new UsageError(`--${name} is true or false, not "${text}"`)
+    return text === 'true'
+  }
+  if (NUMBERS.has(name)) {
+    if (!/^-?\d+(\.\d+)?$/.test(text))
+      throw new UsageError(`--${name} needs a number, not "${text}"`)
+    return Number(text)
+  }
+  if (value === true) throw new UsageError(`--${name} needs a value`)
+  return text
+}
+
+/** The resolve-shaped description of the odds asked for. */
+export function oddsRequest(resolution: string, args: Record<string, string | true>): Action {
+  const action: Action = { type: 'resolve', resolution }
+  for (const [name, value] of Object.entries(args)) action[name] = typed(name, value)
+  return action
+}
+
+export interface Odds {
+  resolution: string
+  who: string
+  distribution: ResolutionDistribution
+}
+
+/** The exact distribution of a resolution described like a `resolve` action, in `state`. */
+export function computeOdds(loaded: LoadedScenario, state: GameState, request: Action): Odds {
+  let found
+  try {
+    found = resolutionVariables(loaded, state, request)
+  } catch (error) {
+    if (error instanceof ActionFailure)
+      throw new UsageError(
+        `${error.error.message}${error.error.rule === undefined ? '' : ` (rule ${error.error.rule})`}`,
+      )
+    throw error
+  }
+  return {
+    resolution: found.resolution.id,
+    who: found.who,
+    distribution: rules.resolutionDistribution(loaded.rules, found.resolution, found.variables),
+  }
+}
+
+/** 0,1,2,5 as "0–2, 5". */
+function runs(values: readonly number[]): string {
+  const sorted = [...values].sort((a, b) => a - b)
+  const parts: string[] = []
+  let start = sorted[0]
+  for (let i = 0; i < sorted.length; i++) {
+    const v = sorted[i] as number
+    const next = sorted[i + 1]
+    if (next !== v + 1) {
+      parts.push(start === v ? `${v}` : `${start}–${v}`)
+      start = next
+    }
+  }
+  return parts.join(', ')
+}
+
+export function oddsLines(odds: Odds): string[] {
+  const d = odds.distribution
+  const lines = recordLines(d.record)
+  lines[0] = `${lines[0] ?? ''}: ${odds.who}`
+  const mods = d.record.rollModifiers
+  if (mods !== undefined && mods.terms.length > 0)
+    lines.push(`  modifiers in all: ${mods.total >= 0 ? '+' : ''}${mods.total}`)
+  lines.push(
+    d.dice === undefined
+      ? 'no roll: the result is certain'
+      : `results over the ${d.dice.outcomes} equally likely rolls of ${d.dice.notation}:`,
+  )
+  const width = Math.max(...d.outcomes.map((o) => o.key.length))
+  for (const o of d.outcomes) {
+    const fraction = `${o.numerator}/${o.denominator}`
+    const percent = `${(o.probability * 100).toFixed(2)}%`
+    const naturals = o.naturals.length === 0 ? '' : `  natural ${runs(o.naturals)}`
+    lines.push(
+      `  ${o.key.padEnd(width)}  ${fraction.padStart(7)}  ${percent.padStart(7)}${naturals}${o.message === undefined ? '' : `  (${o.message})`}`,
+    )
+  }
+  return lines
+}
+
+export function runOdds(
+  scenario: string,
+  options: GameOptions & { json?: boolean; resolution?: unknown },
+  argv: readonly string[],
+): number {
+  if (options.resolution === undefined || options.resolution === true)
+    throw new UsageError('odds needs --resolution <id>: the resolution to weigh (shock, fire…)')
+  const request = oddsRequest(String(options.resolution), contextArguments(argv))
+  const session = openGame(scenario, options, false)
+  if (session.refusal !== undefined) {
+    console.error(`hexwright: ${refusalLine(session.refusal)}`)
+    return 1
+  }
+  const odds = computeOdds(session.loaded, session.state, request)
+  if (options.json === true) {
+    const d = odds.distribution
+    console.log(
+      JSON.stringify(
+        {
+          request,
+          who: odds.who,
+          beforeRoll: d.record,
+          dice: d.dice ?? null,
+          outcomes: d.outcomes,
+        },
+        null,
+        2,
+      ),
+    )
+  } else for (const line of oddsLines(odds)) console.log(line)
+  return 0
+}

@@ -1,0 +1,78 @@
+/**
+ * `play <scenario> --actions <file> (--seed n | --dice …)`: plays the actions from the start of
+ * the game and prints the log (every roll, modifier, table, result and change) and the state
+ * reached. A refused action stops the game: exit 1 with the action's number and the rule.
+ */
+import { writeFileSync } from 'node:fs'
+import { saveGame } from '../../src/runtime'
+import { describeRecord } from '../../src/runtime/state'
+import { entryLines, summarize, summaryLines } from '../log-format'
+import type { GameOptions, Refusal, Session } from '../session'
+import { describeDice, openGame, UsageError } from '../session'
+
+export interface PlayOptions extends GameOptions {
+  json?: boolean
+  save?: unknown
+}
+
+export function refusalLine(refusal: Refusal): string {
+  const rule =
+    refusal.rule !== undefined
+      ? ` (rule ${refusal.rule})`
+      : refusal.promptRule !== undefined
+        ? ` (the decision asked for is under rule ${refusal.promptRule})`
+        : ''
+  return `action ${refusal.number} ${JSON.stringify(refusal.action)} is not allowed: ${refusal.message}${rule}`
+}
+
+function header(session: Session): string {
+  const { loaded } = session
+  return `${loaded.scenario.name} (${loaded.scenario.id}) under ${loaded.rules.ruleset.chain.join(' > ')}, dice ${describeDice(session.dice)}`
+}
+
+export function runPlay(scenario: string, options: PlayOptions): number {
+  if (options.actions === undefined)
+    throw new UsageError('play needs --actions <file>: a JSON list of actions or a saved game')
+  const session = openGame(scenario, options, true)
+  const summary = summarize(session.loaded, session.initial, session.state)
+  const hashMatches =
+    session.save?.stateHash === undefined || session.refusal !== undefined
+      ? undefined
+      : session.save.stateHash === summary.hash
+  if (options.save !== undefined) {
+    const save = saveGame(session.loaded, session.dice, session.applied, session.state)
+    writeFileSync(String(options.save), `${JSON.stringify(save, null, 2)}\n`)
+  }
+  if (options.json === true) {
+    const out = {
+      scenario: session.loaded.scenario.id,
+      rulesets: session.loaded.rules.ruleset.chain,
+      dice: session.dice,
+      entries: session.entries.map((e) => ({
+        ...e,
+        records: e.records.map((r) => ({ ...r, line: describeRecord(r) })),
+      })),
+      final: summary,
+      ...(hashMatches === undefined ? {} : { savedHashMatches: hashMatches }),
+      ...(session.refusal === undefined ? {} : { refused: session.refusal }),
+    }
+    console.log(JSON.stringify(out, null, 2))
+  } else {
+    console.log(header(session))
+    session.entries.forEach((entry, i) => {
+      for (const line of entryLines(entry, i)) console.log(line)
+    })
+    for (const line of summaryLines(session.loaded, summary)) console.log(line)
+    if (hashMatches !== undefined)
+      console.log(
+        hashMatches
+          ? '  the state hash matches the saved game'
+          : '  the state hash differs from the saved game: the replay did not reproduce it',
+      )
+  }
+  if (session.refusal !== undefined) {
+    console.error(`hexwright: ${refusalLine(session.refusal)}`)
+    return 1
+  }
+  return 0
+}

@@ -1,0 +1,273 @@
+/**
+ * The file side of the play commands: find and load a scenario (by id or by file), read an
+ * actions file (a JSON array of actions or a saved game), choose the dice, and replay the
+ * actions from the start of the game. Everything a user can get wrong ends in a UsageError or
+ * a ContentError, which the CLI prints without a stack trace.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs'
+import { basename, resolve } from 'node:path'
+import type { LoadedScenario, Problem } from '../src/runtime'
+import { content, loadLibrary, migrateSavedGame } from '../src/runtime'
+import type { SavedGame } from '../src/runtime'
+import { playAction, startGame } from '../src/runtime/play'
+import type { Action, GameState, LogEntry } from '../src/runtime/state'
+import type { DiceChoice } from '../src/runtime/state/game-state'
+import { contentRootOf, displayPath, listJsonFiles, readSources } from './content-files'
+
+/** A mistake in the command line or in a file the user gave: one message, exit 1. */
+export class UsageError extends Error {}
+
+/** Content that does not load: the located problems, exit 1. */
+export class ContentError extends Error {
+  readonly problems: readonly Problem[]
+  /** What cannot be used, e.g. "the content does not load". */
+  readonly what: string
+  constructor(problems: readonly Problem[], what = 'the content does not load') {
+    super(`${what} (${problems.length} problem${problems.length === 1 ? '' : 's'})`)
+    this.problems = problems
+    this.what = what
+  }
+}
+
+/** A command-line value given once or several times, as a list. */
+export function listOption(value: unknown): string[] {
+  if (value === undefined || value === false) return []
+  const values = Array.isArray(value) ? value : [value]
+  return values.map((v) => String(v))
+}
+
+export interface GameOptions {
+  variant?: unknown
+  option?: unknown
+  content?: unknown
+  actions?: unknown
+  seed?: unknown
+  dice?: unknown
+}
+
+/** `name=on|off` pairs from --option. */
+function optionValues(value: unknown): Record<string, boolean> {
+  const out: Record<string, boolean> = {}
+  for (const pair of listOption(value)) {
+    const match = /^([^=]+)=(on|off|true|false)$/.exec(pair)
+    if (match === null) throw new UsageError(`--option takes name=on or name=off, not "${pair}"`)
+    out[match[1] as string] = match[2] === 'on' || match[2] === 'true'
+  }
+  return out
+}
+
+/** The optional rules a saved game was played with (on/off switches only). */
+function savedOptions(save: SavedGame | undefined): Record<string, boolean> {
+  return Object.fromEntries(
+    Object.entries(save?.options ?? {}).filter(
+      (e): e is [string, boolean] => typeof e[1] === 'boolean',
+    ),
+  )
+}
+
+/** The content root and scenario id a scenario argument names (an id, or a scenario file). */
+function scenarioTarget(arg: string, contentOption: unknown): { root: string; id: string } {
+  if (arg.toLowerCase().endsWith('.json') || arg.includes('/')) {
+    if (!existsSync(arg) || !statSync(arg).isFile())
+      throw new UsageError(`no such scenario file: ${arg}`)
+    const root = contentRootOf(arg)
+    if (root === undefined)
+      throw new UsageError(`${arg} is not inside a content folder (one holding scenarios/, maps/…)`)
+    return { root, id: basename(arg).replace(/\.json$/i, '') }
+  }
+  const root = resolve(contentOption === undefined ? 'content' : String(contentOption))
+  if (!existsSync(root)) throw new UsageError(`no such content folder: ${displayPath(root)}`)
+  return { root, id: arg }
+}
+
+/** Loads the scenario with its variants and options; refuses content with problems. */
+export function loadScenario(arg: string, options: GameOptions, save?: SavedGame): LoadedScenario {
+  const { root, id } = scenarioTarget(arg, options.content)
+  if (save !== undefined && save.scenario !== id)
+    throw new UsageError(`the saved game is a game of scenario "${save.scenario}", not "${id}"`)
+  let variants = listOption(options.variant)
+  if (save !== undefined) {
+    const saved = save.variants ?? []
+    if (variants.length === 0) variants = saved
+    else if (variants.join('\n') !== saved.join('\n'))
+      throw new UsageError(
+        `the saved game was played with ${saved.length === 0 ? 'no variants' : `variants ${saved.join(', ')}`}, not ${variants.join(', ')}`,
+      )
+  }
+  const library = loadLibrary(readSources(listJsonFiles(root)))
+  const loaded = library.scenario(id, {
+    variants,
+    options: { ...savedOptions(save), ...optionValues(options.option) },
+  })
+  if (!loaded.ok) throw new ContentError(loaded.problems)
+  return loaded.value
+}
+
+/** A problem as `file:line:column: message (at /pointer)`, or just the message when it has no file. */
+export function problemLine(problem: Problem): string {
+  return problem.file === '' ? problem.message : content.formatProblem(problem)
+}
+
+/** The actions of an actions file, and the saved game when the file is one. */
+export function readActions(path: string): { actions: Action[]; save?: SavedGame } {
+  if (!existsSync(path) || !statSync(path).isFile())
+    throw new UsageError(`no such actions file: ${path}`)
+  const file = displayPath(path)
+  const parsed = content.parseJsonDocument(file, readFileSync(path, 'utf8'))
+  if (!parsed.ok) throw new ContentError(parsed.problems, `${file} is not a valid actions file`)
+  const value = parsed.doc.value
+  if (Array.isArray(value)) {
+    value.forEach((action, i) => {
+      const type = (action as { type?: unknown } | null)?.type
+      if (
+        action === null ||
+        typeof action !== 'object' ||
+        Array.isArray(action) ||
+        typeof type !== 'string'
+      )
+        throw new ContentError(
+          [
+            located(
+              parsed.doc,
+              `/${i}`,
+              `action ${i + 1} must be an object with a "type", like {"type": "pass"}`,
+            ),
+          ],
+          `${file} is not a valid actions file`,
+        )
+    })
+    return { actions: value as Action[] }
+  }
+  const migrated = migrateSavedGame(value)
+  if (!migrated.ok)
+    throw new UsageError(`${file}: neither a list of actions nor a saved game (${migrated.error})`)
+  return { actions: migrated.save.actions as Action[], save: migrated.save }
+}
+
+function located(doc: content.JsonDocument, pointer: string, message: string): Problem {
+  const at = content.locate(doc, pointer)
+  return { file: doc.file, line: at.line, column: at.column, pointer, message, severity: 'error' }
+}
+
+export function wholeNumber(text: string, what: string, max = Number.MAX_SAFE_INTEGER): number {
+  if (!/^\d+$/.test(text.trim()) || Number(text) > max)
+    throw new UsageError(`${what} must be a whole number from 0 to ${max}, not "${text}"`)
+  return Number(text)
+}
+
+/**
+ * The dice from --seed or --dice (forced faces, comma-separated), else the saved game's, else
+ * `fallback`; null when none is given and there is no fallback.
+ */
+export function diceOption(
+  options: GameOptions,
+  save?: SavedGame,
+  fallback?: DiceChoice,
+): DiceChoice | null {
+  if (options.seed !== undefined && options.dice !== undefined)
+    throw new UsageError('give either --seed or --dice, not both')
+  if (options.seed !== undefined) {
+    return { seed: wholeNumber(String(options.seed), '--seed', 0xffffffff) }
+  }
+  if (options.dice !== undefined) {
+    const text = String(options.dice)
+    const faces = text
+      .split(',')
+      .filter((f) => f.trim() !== '')
+      .map((f) => wholeNumber(f, 'each --dice face'))
+    return { forced: faces }
+  }
+  if (save !== undefined)
+    return save.dice.kind === 'seeded' ? { seed: save.dice.seed } : { forced: save.dice.values }
+  return fallback ?? null
+}
+
+export function describeDice(dice: DiceChoice): string {
+  return 'seed' in dice ? `seed ${dice.seed}` : `forced ${dice.forced.join(',') || '(none)'}`
+}
+
+export interface Refusal {
+  /** 1-based number of the refused action in the file. */
+  number: number
+  action: Action
+  message: string
+  /** The rule that forbids it, when the engine names one. */
+  rule?: string
+  /** The rule of the decision the game was waiting for. */
+  promptRule?: string
+}
+
+export interface Session {
+  loaded: LoadedScenario
+  dice: DiceChoice
+  initial: GameState
+  /** The start of the game's entry, then one per action applied. */
+  entries: LogEntry[]
+  state: GameState
+  /** The actions applied (all of them, unless one was refused). */
+  applied: Action[]
+  refusal?: Refusal
+}
+
+/** Starts the game and applies the actions until one is refused. */
+export function runSession(
+  loaded: LoadedScenario,
+  dice: DiceChoice,
+  actions: readonly Action[],
+): Session {
+  let started
+  try {
+    started = startGame(loaded, dice)
+  } catch (error) {
+    throw new UsageError(
+      `the game cannot start: ${error instanceof Error ? error.message : String(error)}`,
+    )
+  }
+  const session: Session = {
+    loaded,
+    dice,
+    initial: started.state,
+    entries: [started.entry],
+    state: started.state,
+    applied: [],
+  }
+  for (const [i, action] of actions.entries()) {
+    const result = playAction(loaded, session.state, action)
+    if (!result.ok) {
+      const { rule } = result.error
+      const promptRule = session.state.flow?.prompt?.rule
+      session.refusal = {
+        number: i + 1,
+        action,
+        message: result.error.message,
+        ...(rule === undefined ? {} : { rule }),
+        ...(promptRule === undefined ? {} : { promptRule }),
+      }
+      break
+    }
+    session.state = result.state
+    session.entries.push(...result.entries)
+    session.applied.push(action)
+  }
+  return session
+}
+
+/** Loads the scenario and replays the --actions file (if any) with the dice chosen. */
+export function openGame(
+  scenario: string,
+  options: GameOptions,
+  diceRequired: boolean,
+): Session & { save?: SavedGame } {
+  const file = options.actions === undefined ? undefined : readActions(String(options.actions))
+  const loaded = loadScenario(scenario, options, file?.save)
+  const needDice = diceRequired || (file !== undefined && file.actions.length > 0)
+  const dice = diceOption(options, file?.save, needDice ? undefined : { seed: 0 })
+  if (dice === null)
+    throw new UsageError(
+      diceRequired
+        ? 'give the dice: --seed <n> for seeded dice, or --dice 3,0,7 for the faces to read'
+        : 'replaying actions needs the dice: give --seed <n> or --dice 3,0,7',
+    )
+  const session = runSession(loaded, dice, file?.actions ?? [])
+  return { ...session, ...(file?.save === undefined ? {} : { save: file.save }) }
+}
