@@ -1,20 +1,27 @@
 /**
  * `npm run bench`: times the runtime's hot paths on the bundled content and prints a table;
- * `npm run bench -- --json` prints the same results as JSON. docs/PERFORMANCE.md explains the
- * cases and keeps the figures measured so far. Failures end with one line and exit 1.
+ * `npm run bench -- --json` prints the same results as JSON, and `--only <text>` runs the cases
+ * whose names contain the text. docs/PERFORMANCE.md explains the cases and keeps the figures
+ * measured so far. Failures end with one line and exit 1.
  */
 import { cpus, platform, arch } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { loadLibrary } from '../src/runtime'
-import { buildCases } from './bench/cases'
-import { BenchError, formatTable, measure, skippedResult } from './bench/harness'
+import type { ContentLibrary } from '../src/runtime'
+import { CASE_GROUPS } from './bench/cases'
+import type { CaseEnv } from './bench/cases'
+import { BenchError, formatTable, measure, ratioResult, skippedResult } from './bench/harness'
 import type { BenchResult, MeasureOptions } from './bench/harness'
 import { listJsonFiles, readSources } from './content-files'
 
-/** About 0.7 s per case plus warm-up: the whole run stays well under 20 s. */
+/**
+ * About 0.9 s per calibrated case with warm-up, and some 20 s of whole games for the playouts:
+ * the whole run stays under a minute.
+ */
 const OPTIONS: MeasureOptions = { warmupMs: 200, targetMs: 700 }
-const CONTENT = fileURLToPath(new URL('../content', import.meta.url))
-const USAGE = 'usage: npm run bench [-- --json]'
+const ROOT = fileURLToPath(new URL('..', import.meta.url))
+const CONTENT = `${ROOT}content`
+const USAGE = 'usage: npm run bench [-- [--json] [--only <text in case names>]]'
 
 interface Report {
   date: string
@@ -28,19 +35,52 @@ interface Report {
   results: BenchResult[]
 }
 
-function parseArgs(args: readonly string[]): { json: boolean } {
-  let json = false
-  for (const arg of args) {
-    if (arg === '--json') json = true
-    else if (arg === '--help' || arg === '-h') {
+interface Args {
+  json: boolean
+  only: string | null
+}
+
+function parseArgs(args: readonly string[]): Args {
+  const parsed: Args = { json: false, only: null }
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string
+    if (arg === '--json') parsed.json = true
+    else if (arg === '--only' || arg.startsWith('--only=')) {
+      const text = arg === '--only' ? args[++i] : arg.slice('--only='.length)
+      if (text === undefined || text === '') throw new BenchError(`--only needs a text (${USAGE})`)
+      parsed.only = text.toLowerCase()
+    } else if (arg === '--help' || arg === '-h') {
       console.log(USAGE)
       process.exit(0)
     } else throw new BenchError(`unknown argument "${arg}" (${USAGE})`)
   }
-  return { json }
+  return parsed
 }
 
-function run(json: boolean): Report {
+/** The bundled library with a folder of test fixtures added, loaded the first time it is asked for. */
+function fixturesLoader(): (folder: string) => ContentLibrary {
+  const loaded = new Map<string, ContentLibrary>()
+  return (folder) => {
+    let library = loaded.get(folder)
+    if (library === undefined) {
+      library = loadLibrary(
+        readSources([...listJsonFiles(CONTENT), ...listJsonFiles(ROOT + folder)]),
+      )
+      const errors = library.report.problems.filter((p) => p.severity === 'error').length
+      if (errors > 0) throw new BenchError(`content/ with ${folder} has ${errors} error(s)`)
+      loaded.set(folder, library)
+    }
+    return library
+  }
+}
+
+function run({ json, only }: Args): Report {
+  const wanted = (name: string): boolean => only === null || name.toLowerCase().includes(only)
+  const groups = CASE_GROUPS.filter((g) => g.names.some(wanted))
+  if (groups.length === 0) {
+    const names = CASE_GROUPS.flatMap((g) => g.names).join(', ')
+    throw new BenchError(`no case name contains "${only}"; the cases are: ${names}`)
+  }
   const files = listJsonFiles(CONTENT)
   const start = performance.now()
   const library = loadLibrary(readSources(files))
@@ -69,18 +109,25 @@ function run(json: boolean): Report {
       `content/: ${files.length} files validated and loaded in ${Math.round(loadMs)} ms (once, untimed below)\n`,
     )
   }
-  for (const c of buildCases(library)) {
-    const result = 'skipped' in c ? skippedResult(c) : measure(c, OPTIONS)
-    report.results.push(result)
-    if (!json && process.stderr.isTTY) process.stderr.write(`  ${c.name} done\r\x1b[K`)
-  }
+  const env: CaseEnv = { library, libraryWith: fixturesLoader() }
+  for (const group of groups)
+    for (const c of group.build(env).filter((c) => wanted(c.name))) {
+      const result =
+        'skipped' in c
+          ? skippedResult(c)
+          : 'ratio' in c
+            ? ratioResult(c, report.results)
+            : measure(c, OPTIONS)
+      report.results.push(result)
+      if (!json && process.stderr.isTTY) process.stderr.write(`  ${c.name} done\r\x1b[K`)
+    }
   return report
 }
 
 try {
-  const { json } = parseArgs(process.argv.slice(2))
-  const report = run(json)
-  console.log(json ? JSON.stringify(report, null, 2) : formatTable(report.results))
+  const args = parseArgs(process.argv.slice(2))
+  const report = run(args)
+  console.log(args.json ? JSON.stringify(report, null, 2) : formatTable(report.results))
 } catch (error) {
   const reason = error instanceof Error ? error.message : String(error)
   console.error(`bench failed: ${error instanceof BenchError ? '' : 'unexpected error: '}${reason}`)

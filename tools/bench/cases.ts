@@ -1,95 +1,52 @@
 /**
- * The benchmark cases, on the bundled content: the sample scenario (`sample-skirmish`, played
- * with the bundled `infidel` ruleset) set up as the Infidel Example of Combat, where Knight 1
- * charges the disordered Medium Cavalry 2 (001 p. 17: DR 3 + 3 = 6, Defender Eliminated and
- * Continue Attack). Each case checks its answer once before it is timed.
+ * The benchmark cases, in groups built only when one of their cases is wanted (`--only`). The
+ * first group works on the Infidel Example of Combat (combat-example.ts); the others are the
+ * legal moves on a large map (movement-cases.ts) and whole random games (playout-cases.ts).
+ * Each case checks its answer once before it is timed.
  */
 import {
   applyAction,
   createInitialState,
   expr,
-  formatProblem,
   hex,
   rules,
   state as kernel,
 } from '../../src/runtime'
-import type { Action, ContentLibrary, GameState, LoadedScenario, Problem } from '../../src/runtime'
+import type { Action, ContentLibrary } from '../../src/runtime'
+import type { LoadedRuleset } from '../../src/runtime/content'
+import { act, check, unwrap } from './checks'
+import {
+  CAVALRY,
+  EXPECTED,
+  FACES,
+  KNIGHT,
+  RULESET,
+  SCENARIO,
+  SETUP,
+  attackVariables,
+} from './combat-example'
 import { BenchError } from './harness'
-import type { BenchCase, SkippedCase } from './harness'
+import type { AnyCase } from './harness'
+import { handWrittenShock } from './hand-written-shock'
+import type { AttackSituation } from './hand-written-shock'
+import { MOVEMENT_CASES, movementCases } from './movement-cases'
+import { PLAYOUT_CASES, playoutCases } from './playout-cases'
 
-const SCENARIO = 'sample-skirmish'
-const RULESET = 'infidel'
-const KNIGHT = 'franks-kn-1'
-const CAVALRY = 'emir-mc-2'
-/** Knight 1 moved next to MC 2 (in 1307, facing W), facing it: a frontal charge. */
-const SETUP: readonly Action[] = [
-  { type: 'place', unit: KNIGHT, hex: '1207', facing: 'E' },
-  { type: 'status-event', unit: CAVALRY, event: 'disorder' },
-]
-const FACES = [3]
-const EXPECTED = 'DE CA'
+/** What a group may load: the bundled library, or it with a test fixtures folder added. */
+export interface CaseEnv {
+  library: ContentLibrary
+  libraryWith: (folder: string) => ContentLibrary
+}
+
+export interface CaseGroup {
+  /** The names of the cases `build` returns, for choosing groups before building them. */
+  names: readonly string[]
+  build: (env: CaseEnv) => AnyCase[]
+}
 
 /** Expressions written in the bundled content (mois-shock-drm, the infidel shock resolution). */
 const COMPARISON = 'defender.ratings.shockDefense != 0'
 const MACRO = 'attackers.count(a, a.charging) * 2 >= size(attackers)'
-
-function unwrap<T>(
-  what: string,
-  result: { ok: true; value: T } | { ok: false; problems: Problem[] },
-): T {
-  if (result.ok) return result.value
-  const first = result.problems[0]
-  throw new BenchError(
-    `${what} does not load: ${!first ? 'no reason given' : first.file ? formatProblem(first) : first.message}`,
-  )
-}
-
-function act(loaded: LoadedScenario, state: GameState, action: Action): GameState {
-  const result = applyAction(loaded, state, action)
-  if (!result.ok) throw new BenchError(`${action.type} refused: ${result.error.message}`)
-  return result.state
-}
-
-/** The attack context as resolve-action builds it: a unit seen from the enemy it fights. */
-function participant(
-  loaded: LoadedScenario,
-  state: GameState,
-  id: string,
-  enemy: string,
-  charging: boolean,
-): Record<string, unknown> {
-  const board = kernel.boardOf(loaded)
-  const here = state.units[id]?.hex
-  const there = state.units[enemy]?.hex
-  const facing = state.units[enemy]?.facing
-  if (!here || !there) throw new BenchError(`units ${id} and ${enemy} must be on the map`)
-  return {
-    ...kernel.unitVariables(loaded, state, id),
-    angle: facing === null || facing === undefined ? '' : board.sector(there, facing, here),
-    charging,
-    counterCharged: false,
-    moved: false,
-    crossing: board.hexside(here, there),
-  }
-}
-
-function attackVariables(loaded: LoadedScenario, state: GameState): Record<string, unknown> {
-  const attacker = participant(loaded, state, KNIGHT, CAVALRY, true)
-  const defender = participant(loaded, state, CAVALRY, KNIGHT, false)
-  return {
-    ...kernel.commonVariables(loaded, state),
-    attackers: [attacker],
-    defenders: [defender],
-    attacker,
-    defender,
-    attack: { charge: true, continued: 0, counterChargedVsShock: false, bonus: 0 },
-  }
-}
-
-function check(what: string, got: unknown, wanted: unknown): void {
-  if (got !== wanted)
-    throw new BenchError(`${what}: expected ${String(wanted)}, got ${String(got)}`)
-}
 
 /** A deterministic spread of hex pairs over the grid (a small LCG, no dependency). */
 function hexPairs(grid: hex.GridSpec, count: number): [hex.Cube, hex.Cube][] {
@@ -103,7 +60,38 @@ function hexPairs(grid: hex.GridSpec, count: number): [hex.Cube, hex.Cube][] {
   return Array.from({ length: count }, () => [at(), at()])
 }
 
-export function buildCases(library: ContentLibrary): (BenchCase | SkippedCase)[] {
+const HAND_WRITTEN = 'shock hand-written TS'
+const CORE_CASES = [
+  'expr: comparison',
+  'expr: list macro',
+  'expr: compile macro',
+  'shock through tables',
+  HAND_WRITTEN,
+  'shock tables ÷ hand-written',
+  'LOS lineWalk 64×48',
+  'stateHash initial state',
+  'applyAction resolve',
+] as const
+
+/**
+ * The hand-written function must give the tables' modified roll and codes for every face, on
+ * both tables (charge, shock) and both columns (MC 2 disordered, then in good order).
+ */
+function checkHandWritten(
+  infidel: LoadedRuleset,
+  situations: readonly [string, Record<string, unknown>][],
+): void {
+  for (const [what, variables] of situations)
+    for (let face = 0; face <= 9; face++) {
+      const record = rules.resolveWithRoll(infidel, 'shock', variables, [face])
+      const hand = handWrittenShock(variables as unknown as AttackSituation, face)
+      const where = `hand-written shock, ${what}, roll ${face}`
+      check(`${where}: modified roll`, hand.modified, record.roll?.modified)
+      check(`${where}: codes`, hand.codes.join(' '), record.codes.map((c) => c.code).join(' '))
+    }
+}
+
+function coreCases({ library }: CaseEnv): AnyCase[] {
   const infidel = unwrap(`ruleset "${RULESET}"`, library.ruleset(RULESET))
   const loaded = unwrap(`scenario "${SCENARIO}"`, library.scenario(SCENARIO))
   const initial = createInitialState(loaded, { seed: 2026 })
@@ -129,6 +117,14 @@ export function buildCases(library: ContentLibrary): (BenchCase | SkippedCase)[]
   check('shock record', record.message ?? record.status, 'resolved')
   check('shock modified roll', record.roll?.modified, 6)
   check('shock result', record.codes.map((c) => c.code).join(' '), EXPECTED)
+  const ordered = SETUP.slice(0, 1).reduce((s, a) => act(loaded, s, a), initial)
+  checkHandWritten(infidel, [
+    ['charge on MC 2 disordered', variables],
+    ['shock on MC 2 disordered', attackVariables(loaded, arranged, false)],
+    ['charge on MC 2 in good order', attackVariables(loaded, ordered)],
+    ['shock on MC 2 in good order', attackVariables(loaded, ordered, false)],
+  ])
+  const situation = variables as unknown as AttackSituation
 
   const grid: hex.GridSpec = { orientation: 'flat', offset: 'odd', columns: 64, rows: 48 }
   const pairs = hexPairs(grid, 1024)
@@ -178,6 +174,15 @@ export function buildCases(library: ContentLibrary): (BenchCase | SkippedCase)[]
       run: shock,
     },
     {
+      name: HAND_WRITTEN,
+      notes: 'same shock, rules as literals and ifs (tools/bench/hand-written-shock.ts)',
+      run: () => handWrittenShock(situation, 3),
+    },
+    {
+      name: 'shock tables ÷ hand-written',
+      ratio: { of: 'shock through tables', to: HAND_WRITTEN, label: 'tables / hand-written' },
+    },
+    {
       name: 'LOS lineWalk 64×48',
       notes: `1024 fixed pairs, mean distance ${meanDistance.toFixed(1)}, ${meanSteps.toFixed(1)} steps/walk`,
       run: () => {
@@ -202,3 +207,10 @@ export function buildCases(library: ContentLibrary): (BenchCase | SkippedCase)[]
         },
   ]
 }
+
+/** Every case, in the order of the table. */
+export const CASE_GROUPS: readonly CaseGroup[] = [
+  { names: CORE_CASES, build: coreCases },
+  { names: MOVEMENT_CASES, build: ({ libraryWith }) => movementCases(libraryWith) },
+  { names: PLAYOUT_CASES, build: ({ library }) => playoutCases(library) },
+]

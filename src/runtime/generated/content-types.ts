@@ -4223,6 +4223,10 @@ export interface Setup {
    */
   turns?: number
   /**
+   * Activation-chain rulesets: the battle ends after this many activations (nightfall). The victory conditions examined at game end then decide; if none does, the battle is drawn.
+   */
+  activations?: number
+  /**
    * Calendar start for display (e.g. 1187-02).
    */
   startDate?: string

@@ -10,9 +10,13 @@ import { leaderIds } from '../state/game-state'
 
 /** Ids of the units on the map in `hex` (combat units and leaders), in state order. */
 export function unitsIn(state: GameState, hex: string): string[] {
+  // Asked very often: a plain loop, no intermediate arrays.
   const out: string[] = []
-  for (const [id, u] of Object.entries(state.units))
-    if (u.location === 'map' && u.hex === hex) out.push(id)
+  const units = state.units
+  for (const id in units) {
+    const u = units[id] as UnitState
+    if (u.hex === hex && u.location === 'map') out.push(id)
+  }
   return out
 }
 

@@ -14,7 +14,7 @@ import type { LogEntry } from '../state/log'
 import type { ActionResult } from '../state/reducer'
 import { applyAction } from '../state/reducer'
 import { advance, answering, flowOf, procedureOf, pushFrame } from './driver'
-import type { PlayContext } from './procedure'
+import type { LegalGroup, PlayContext } from './procedure'
 import { PLAY_ACTION_TYPES, PROCEDURES } from './registry'
 import { standardArrivesLater } from './movement/reinforcements'
 
@@ -100,4 +100,26 @@ export function legalActions(loaded: LoadedScenario, state: GameState): Action[]
   const ctx: PlayContext = { loaded, state, applied: [], pending: [], records: [] }
   const found = procedure.legal?.(ctx, frame, prompt) ?? []
   return found.map((a) => ({ ...a, side: prompt.side }))
+}
+
+/**
+ * The legal actions in groups worked out on demand (see Procedure.legalGroups): a policy can
+ * pick a group, then an action in it, without listing every action of every unit.
+ */
+export function legalGroups(loaded: LoadedScenario, state: GameState): LegalGroup[] {
+  const flow = state.flow
+  const prompt = flow?.prompt ?? null
+  if (flow === null || prompt === null || state.outcome !== null) return []
+  const frame = flow.stack[flow.stack.length - 1]
+  if (frame === undefined) return []
+  const procedure = procedureOf(PROCEDURES, frame.proc)
+  const ctx: PlayContext = { loaded, state, applied: [], pending: [], records: [] }
+  const stamp = (actions: Action[]): Action[] => actions.map((a) => ({ ...a, side: prompt.side }))
+  if (procedure.legalGroups === undefined) {
+    const all = stamp(procedure.legal?.(ctx, frame, prompt) ?? [])
+    return [{ key: 'all', actions: () => all }]
+  }
+  return procedure
+    .legalGroups(ctx, frame, prompt)
+    .map((g) => ({ key: g.key, actions: () => stamp(g.actions()) }))
 }

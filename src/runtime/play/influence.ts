@@ -4,6 +4,7 @@
  * control (older editions). Never into or across terrain the enemy could not enter itself. Which
  * model applies, and which units exert a zone, is the ruleset's mechanics.influence.
  */
+import type { LoadedScenario } from '../content/loaded'
 import { flagsFor, ratingsFor } from '../rules'
 import { boardOf } from '../state/board'
 import { isLeader } from './forces'
@@ -37,31 +38,56 @@ export function movementClassOf(ctx: Ctx, id: string): string {
 /** Combat units (not leaders) of other sides than `side` on the map. */
 export function enemyUnits(ctx: Ctx, side: string): string[] {
   const out: string[] = []
-  for (const [id, u] of Object.entries(ctx.state.units)) {
-    if (u.side !== side && u.location === 'map' && u.hex !== null && !isLeader(ctx.loaded, id))
-      out.push(id)
+  const units = ctx.state.units
+  for (const id in units) {
+    const u = units[id]
+    if (u === undefined || u.side === side || u.location !== 'map' || u.hex === null) continue
+    if (!isLeader(ctx.loaded, id)) out.push(id)
   }
   return out
 }
 
 /** The hexes enemy unit `id` influences, by the ruleset's model. */
-export function influencedBy(ctx: Ctx, id: string): string[] {
+export function influencedBy(ctx: Ctx, id: string): readonly string[] {
   const model = ctx.loaded.rules.ruleset.mechanics?.influence
   const unit = ctx.state.units[id]
   if (model === undefined || model.model === 'none' || unit === undefined || unit.hex === null)
     return []
+  // A function of the unit's type, hex and facing only (and the content): remembered.
+  let cache = influenceCache.get(ctx.loaded)
+  if (cache === undefined) {
+    cache = new Map()
+    influenceCache.set(ctx.loaded, cache)
+  }
+  const key = `${unit.type}|${unit.hex}|${unit.facing ?? ''}`
+  let found = cache.get(key)
+  if (found === undefined) {
+    found = Object.freeze(computeInfluence(ctx, id, unit.hex, unit.facing, model))
+    cache.set(key, found)
+  }
+  return found
+}
+
+const influenceCache = new WeakMap<LoadedScenario, Map<string, readonly string[]>>()
+
+function computeInfluence(
+  ctx: Ctx,
+  id: string,
+  from: string,
+  facing: number | null,
+  model: NonNullable<NonNullable<LoadedScenario['rules']['ruleset']['mechanics']>['influence']>,
+): string[] {
   const board = boardOf(ctx.loaded)
-  const from = unit.hex
   const moveClass = movementClassOf(ctx, id)
   // Influence reaches a hex only where the unit itself could step.
   const reachable = (to: string) => stepCost(ctx.loaded, from, to, moveClass) !== null
   if (model.model === 'adjacency') return board.neighbors(from).filter(reachable)
-  if (model.zoneFlag === undefined || !unitFlags(ctx, id)[model.zoneFlag] || unit.facing === null)
+  if (model.zoneFlag === undefined || !unitFlags(ctx, id)[model.zoneFlag] || facing === null)
     return []
   const front = model.frontSector ?? 'front'
   return board
     .neighbors(from)
-    .filter((to) => board.sector(from, unit.facing as number, to) === front && reachable(to))
+    .filter((to) => board.sector(from, facing, to) === front && reachable(to))
 }
 
 /** For every influenced hex, the enemy units (of `side`'s opponents) influencing it. */

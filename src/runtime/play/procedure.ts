@@ -45,6 +45,16 @@ export interface Procedure {
   act?(ctx: PlayContext, frame: Frame, action: Action): string
   /** Every answer the rules allow to this frame's prompt. */
   legal?(ctx: PlayContext, frame: Frame, prompt: Prompt): Action[]
+  /**
+   * The same answers split into groups worked out on demand (one per unit, say), for policies
+   * that choose a group first; together the groups list exactly what `legal` lists.
+   */
+  legalGroups?(ctx: PlayContext, frame: Frame, prompt: Prompt): LegalGroup[]
+}
+
+export interface LegalGroup {
+  key: string
+  actions(): Action[]
 }
 
 export type Procedures = Readonly<Record<string, Procedure>>

@@ -91,8 +91,42 @@ export function hexsideCrossCost(
   })
 }
 
+const stepCache = new WeakMap<
+  LoadedScenario,
+  Map<string, Map<string, Map<string, number | null>>>
+>()
+
 /** Cost to step from `from` into the adjacent `to`: the hexside crossed plus the hex entered. */
 export function stepCost(
+  loaded: LoadedScenario,
+  from: string,
+  to: string,
+  moveClass: string,
+): number | null {
+  // Derived from content only: remembered per scenario, by class, then hex, then neighbour.
+  let byClass = stepCache.get(loaded)
+  if (byClass === undefined) {
+    byClass = new Map()
+    stepCache.set(loaded, byClass)
+  }
+  let byFrom = byClass.get(moveClass)
+  if (byFrom === undefined) {
+    byFrom = new Map()
+    byClass.set(moveClass, byFrom)
+  }
+  let byTo = byFrom.get(from)
+  if (byTo === undefined) {
+    byTo = new Map()
+    byFrom.set(from, byTo)
+  }
+  const found = byTo.get(to)
+  if (found !== undefined) return found
+  const cost = computeStepCost(loaded, from, to, moveClass)
+  byTo.set(to, cost)
+  return cost
+}
+
+function computeStepCost(
   loaded: LoadedScenario,
   from: string,
   to: string,
@@ -105,5 +139,5 @@ export function stepCost(
     return side === null || hex === null ? null : side + hex
   }
   // A class paying the cheapest column compares whole steps, not hex and hexside separately.
-  return cheapest(chart, moveClass, (c) => stepCost(loaded, from, to, c))
+  return cheapest(chart, moveClass, (c) => computeStepCost(loaded, from, to, c))
 }

@@ -34,8 +34,16 @@ const oneOf = (values: readonly string[]): ExprType =>
   values.length > 0 ? { kind: 'enum', values: [...values] } : STRING
 
 /** kebab-case id → camelCase key, the form ids take as field names in expressions. */
+const camelCache = new Map<string, string>()
+
 export function camelKey(id: string): string {
-  return id.replace(/-([a-z0-9])/g, (_m, c: string) => c.toUpperCase())
+  let found = camelCache.get(id)
+  if (found === undefined) {
+    found = id.replace(/-([a-z0-9])/g, (_m, c: string) => c.toUpperCase())
+    // Ids come from content and are few; the cache stays small.
+    if (camelCache.size < 10_000) camelCache.set(id, found)
+  }
+  return found
 }
 
 /** The type of a JSON value, for params: numbers, strings, nested objects and lists. */

@@ -185,6 +185,21 @@ function ratingStatuses(rules: LoadedRuleset, status: string): string[] {
  * Retired unit reads its Disordered side).
  */
 export function ratingsFor(rules: LoadedRuleset, unitType: string, status: string): RatingValues {
+  let byKey = ratingCache.get(rules)
+  if (byKey === undefined) {
+    byKey = new Map()
+    ratingCache.set(rules, byKey)
+  }
+  const key = `${unitType}\n${status}`
+  const cached = byKey.get(key)
+  // A copy: callers put a counter's own ratings over the type's.
+  if (cached !== undefined) return { ...cached }
+  const ratings = computeRatings(rules, unitType, status)
+  byKey.set(key, Object.freeze({ ...ratings }))
+  return ratings
+}
+
+function computeRatings(rules: LoadedRuleset, unitType: string, status: string): RatingValues {
   const type = requireType(rules, unitType)
   const ratings: RatingValues = {}
   for (const rating of rules.ruleset.ratings ?? [])
@@ -200,8 +215,24 @@ export function ratingsFor(rules: LoadedRuleset, unitType: string, status: strin
   return ratings
 }
 
-/** Every flag the ruleset declares, true when the class or type has it and the type does not drop it. */
-export function flagsFor(rules: LoadedRuleset, unitType: string): Record<string, boolean> {
+const flagCache = new WeakMap<LoadedRuleset, Map<string, Readonly<Record<string, boolean>>>>()
+const ratingCache = new WeakMap<LoadedRuleset, Map<string, Readonly<RatingValues>>>()
+
+/**
+ * Every flag the ruleset declares, true when the class or type has it and the type does not
+ * drop it. Derived from content only, so worked out once per ruleset and type (read-only).
+ */
+export function flagsFor(
+  rules: LoadedRuleset,
+  unitType: string,
+): Readonly<Record<string, boolean>> {
+  let byType = flagCache.get(rules)
+  if (byType === undefined) {
+    byType = new Map()
+    flagCache.set(rules, byType)
+  }
+  const cached = byType.get(unitType)
+  if (cached !== undefined) return cached
   const type = requireType(rules, unitType)
   const flags: Record<string, boolean> = Object.fromEntries(
     (rules.ruleset.unitFlags ?? []).map((f) => [f.key, false]),
@@ -209,5 +240,7 @@ export function flagsFor(rules: LoadedRuleset, unitType: string): Record<string,
   for (const flag of rules.unitClasses.get(type.class)?.flags ?? []) flags[flag] = true
   for (const flag of type.flags ?? []) flags[flag] = true
   for (const flag of type.withoutFlags ?? []) flags[flag] = false
-  return flags
+  const frozen = Object.freeze(flags)
+  byType.set(unitType, frozen)
+  return frozen
 }

@@ -45,6 +45,8 @@ export interface Board {
   /** The cube of a hex label as the map prints it, or null when it is not a hex of the map. */
   cubeOf(label: string): Cube | null
   labelOf(c: Cube): string
+  /** The label of a cube if it is a hex of the map, else null (a line along the map edge). */
+  labelIfOnMap(c: Cube): string | null
   /** The hexes of the map next to `label`, as labels (fewer than six at the edges). */
   neighbors(label: string): readonly string[]
   /** Every hex of the map, column by column. */
@@ -132,6 +134,8 @@ function buildBoard(loaded: LoadedScenario): Board {
   }
 
   const neighborCache = new Map<string, string[]>()
+  const hexCache = new Map<string, HexInfo>()
+  const sideCache = new Map<string, HexsideInfo>()
   let everyHex: string[] | undefined
   return {
     facingMode,
@@ -163,6 +167,12 @@ function buildBoard(loaded: LoadedScenario): Board {
       return everyHex
     },
     labelOf: (c) => formatLabel(numbering, cubeToOffset(c, grid)),
+    labelIfOnMap(c) {
+      const o = cubeToOffset(c, grid)
+      return o.col < 0 || o.row < 0 || o.col >= grid.columns || o.row >= grid.rows
+        ? null
+        : formatLabel(numbering, o)
+    },
     labelProblem(label) {
       const parsed = parseLabel(numbering, label, grid)
       if (!parsed.ok) return `"${label}" is not a hex of map "${map.id}": ${parsed.message}`
@@ -172,6 +182,9 @@ function buildBoard(loaded: LoadedScenario): Board {
         : `write hex "${label}" as "${canonical}", as the map prints it`
     },
     hex(label) {
+      // Derived from the map and the terrain chart only: worked out once per hex, read-only.
+      const cached = hexCache.get(label)
+      if (cached !== undefined) return cached
       const written =
         map.hexes !== undefined && Object.hasOwn(map.hexes, label) ? map.hexes[label] : undefined
       const terrain = written?.terrain ?? map.defaultTerrain
@@ -182,9 +195,20 @@ function buildBoard(loaded: LoadedScenario): Board {
         hexDefaults,
         ...[terrain, ...features].map((t) => hexTypes.get(t)?.attributes ?? {}),
       )
-      return { label, terrain, features, elevation: written?.elevation ?? 0, attributes: values }
+      const info: HexInfo = Object.freeze({
+        label,
+        terrain,
+        features: Object.freeze(features) as string[],
+        elevation: written?.elevation ?? 0,
+        attributes: Object.freeze(values),
+      })
+      hexCache.set(label, info)
+      return info
     },
     hexside(a, b) {
+      const key = `${a}|${b}`
+      const cached = sideCache.get(key)
+      if (cached !== undefined) return cached
       const x = must(a)
       const y = must(b)
       const types = distance(x, y) === 1 ? (sides.get(pairKey(x, y)) ?? []) : []
@@ -193,7 +217,12 @@ function buildBoard(loaded: LoadedScenario): Board {
         sideDefaults,
         ...types.map((t) => sideTypes.get(t)?.attributes ?? {}),
       )
-      return { types: [...types], attributes: values }
+      const info: HexsideInfo = Object.freeze({
+        types: Object.freeze([...types]) as string[],
+        attributes: Object.freeze(values),
+      })
+      sideCache.set(key, info)
+      return info
     },
     distance: (a, b) => distance(must(a), must(b)),
     sector(at, facingClock, from) {

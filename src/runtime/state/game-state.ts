@@ -212,11 +212,15 @@ export function createInitialState(loaded: LoadedScenario, dice: DiceChoice): Ga
 
 /** A deep copy of plain JSON data: the reducer's draft, which handlers may change freely. */
 export function cloneState<T>(value: T): T {
-  if (Array.isArray(value)) return value.map((v) => cloneState(v)) as T
-  if (value !== null && typeof value === 'object') {
-    const out: Record<string, unknown> = {}
-    for (const [k, v] of Object.entries(value)) out[k] = cloneState(v)
+  if (typeof value !== 'object' || value === null) return value
+  // Plain loops: this copy runs on every action, and entries/map allocate much more.
+  if (Array.isArray(value)) {
+    const out = new Array<unknown>(value.length)
+    for (let i = 0; i < value.length; i++) out[i] = cloneState(value[i])
     return out as T
   }
-  return value
+  const out: Record<string, unknown> = {}
+  const source = value as Record<string, unknown>
+  for (const key in source) out[key] = cloneState(source[key])
+  return out as T
 }

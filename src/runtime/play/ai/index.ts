@@ -1,5 +1,5 @@
 /** Computer players: policies that choose legal actions, and playouts of whole games by them. */
-export { pick, randomLegal } from './policy'
+export { pick, randomLegal, uniformLegal } from './policy'
 export type { Policy, PolicyChoice } from './policy'
 export { MAX_CANDIDATES, candidates, greedy, rankActions } from './greedy'
 export type { GreedyOptions } from './greedy'

@@ -9,7 +9,7 @@ import type { RngState } from '../../dice'
 import { nextInt } from '../../dice'
 import type { Action } from '../../state/actions'
 import type { GameState } from '../../state/game-state'
-import { legalActions } from '../game'
+import { legalActions, legalGroups } from '../game'
 
 export interface PolicyChoice {
   action: Action
@@ -33,7 +33,25 @@ export function pick<T>(items: readonly T[], rng: RngState): { item: T; rng: Rng
 }
 
 /** Any legal action, each as likely as the others. */
-export const randomLegal: Policy = (loaded, state, rng) => {
+export const uniformLegal: Policy = (loaded, state, rng) => {
   const chosen = pick(legalActions(loaded, state), rng)
   return chosen === null ? null : { action: chosen.item, rng: chosen.rng }
+}
+
+/**
+ * Any legal action, chosen in two draws: a group of the open decision (ending the phase, or one
+ * of the units that may act), then an action in it. Every legal action can come out, and only
+ * the groups drawn are worked out, so a playout does not list every move of every unit.
+ */
+export const randomLegal: Policy = (loaded, state, rng) => {
+  const groups = [...legalGroups(loaded, state)]
+  let current = rng
+  while (groups.length > 0) {
+    const drawn = nextInt(current, 0, groups.length - 1)
+    current = drawn.rng
+    const [group] = groups.splice(drawn.value, 1)
+    const chosen = pick(group?.actions() ?? [], current)
+    if (chosen !== null) return { action: chosen.item, rng: chosen.rng }
+  }
+  return null
 }

@@ -54,10 +54,10 @@ function cannotFireNow(ctx: PlayContext, id: string): Refusal | null {
   return null
 }
 
-export function fireChoices(ctx: PlayContext, _frame: Frame): Action[] {
+export function fireChoices(ctx: PlayContext, _frame: Frame, only?: readonly string[]): Action[] {
   const settings = fireSettings(ctx.loaded.rules)
   const out: Action[] = []
-  for (const id of Object.keys(ctx.state.units)) {
+  for (const id of only ?? Object.keys(ctx.state.units)) {
     if (cannotFireNow(ctx, id) !== null) continue
     const reach = Math.max(...weaponsOf(ctx, id).map((w) => reachOf(settings, w)))
     for (const target of enemiesWithin(ctx, id, reach))

@@ -152,7 +152,8 @@ export function lineOfSight(ctx: Ctx, settings: FireSettings, line: SightLine): 
   }
 
   const steps = lineWalk(board.cubeOf(fromHex) as Cube, board.cubeOf(toHex) as Cube)
-  const label = (c: Cube): string => board.labelOf(c)
+  // A line along the map edge grazes hexes off the map: '' names them, and nothing is there.
+  const label = (c: Cube): string => board.labelIfOnMap(c) ?? ''
   const hexSteps = steps.filter((s) => s.kind === 'hex').map((s) => label(s.hex))
   let overUnits = false
   let coverNear = false

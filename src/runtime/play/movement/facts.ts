@@ -5,11 +5,9 @@
  * hexes too near the enemy. Built from the state as it is; a move that changes the board (a
  * step along a path) builds new facts.
  */
+import { countsForStacking } from '../stacking'
 import type { Board } from '../../state/board'
 import { boardOf } from '../../state/board'
-import { reject } from '../../state/failure'
-import { unitContext } from '../../state/variables'
-import { effectApplies } from '../../rules'
 import { flowOf } from '../driver'
 import { armyKeepAway } from '../extras'
 import { isLeader, sideOfCommand } from '../forces'
@@ -88,17 +86,7 @@ export function buildFacts(ctx: Ctx, keepAway: number | null = null): Facts {
     counts(id) {
       let found = counted.get(id)
       if (found === undefined) {
-        if (stacking?.counts === undefined) found = true
-        else {
-          const result = effectApplies(
-            loaded.rules,
-            'unit',
-            stacking.counts,
-            unitContext(loaded, state, id),
-            'board.stacking.counts',
-          )
-          found = result.ok ? result.value : reject(result.error.message)
-        }
+        found = countsForStacking(ctx, id)
         counted.set(id, found)
       }
       return found

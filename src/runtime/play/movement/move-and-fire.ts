@@ -120,6 +120,23 @@ function phaseProcedure(
         { type: 'done' },
       ]
     },
+    legalGroups(ctx, frame) {
+      // One group per piece of the active side, worked out only when a policy looks into it.
+      const side = currentActivation(ctx).side
+      const pieces = Object.entries(ctx.state.units)
+        .filter(([, u]) => u.side === side && u.location !== 'removed')
+        .map(([id]) => id)
+      const piece = (id: string) => ({
+        key: id,
+        actions: () => [
+          ...moveChoices(ctx, frame, [id]),
+          ...turnChoices(ctx, frame, [id]),
+          ...transformChoices(ctx, frame, [id]),
+          ...(withFire ? fireChoices(ctx, frame, [id]) : []),
+        ],
+      })
+      return [{ key: 'done', actions: () => [{ type: 'done' }] }, ...pieces.map(piece)]
+    },
   }
 }
 

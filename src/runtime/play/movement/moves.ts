@@ -48,12 +48,17 @@ function subsets<T>(items: readonly T[]): T[][] {
   return out
 }
 
-/** Every move the rules allow now: per piece, each hex it can reach (cheapest path), each facing. */
-export function moveChoices(ctx: PlayContext, frame: Frame): Action[] {
+/**
+ * Every move the rules allow now: per piece, each hex it can reach (cheapest path), each facing.
+ * `only` limits the listing to some pieces (a policy choosing a unit first).
+ */
+export function moveChoices(ctx: PlayContext, frame: Frame, only?: readonly string[]): Action[] {
   const f = buildFacts(ctx, keepAwayFor(ctx, frame))
   const facings = facingClocks(f.board).map((c) => f.board.facingName(c))
   const out: Action[] = []
-  for (const id of candidates(ctx)) {
+  const pieces =
+    only === undefined ? candidates(ctx) : candidates(ctx).filter((id) => only.includes(id))
+  for (const id of pieces) {
     if (whyNotMove(ctx, frame, f, id) !== null) continue
     const mover = moverOf(ctx, frame, f, id)
     const reached = reachable(f, mover)

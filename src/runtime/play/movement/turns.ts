@@ -60,11 +60,12 @@ function turnsLeft(ctx: PlayContext, f: Facts, id: string): number {
   return wall === null ? near : Math.min(near, wall.turnLimit - (activity?.turned ?? 0))
 }
 
-export function turnChoices(ctx: PlayContext, frame: Frame): Action[] {
+export function turnChoices(ctx: PlayContext, frame: Frame, only?: readonly string[]): Action[] {
   const f = buildFacts(ctx, keepAwayFor(ctx, frame))
   const side = currentActivation(ctx).side
   const out: Action[] = []
   for (const [id, unit] of Object.entries(ctx.state.units)) {
+    if (only !== undefined && !only.includes(id)) continue
     if (unit.side !== side || whyNotTurn(ctx, frame, f, id) !== null) continue
     const left = turnsLeft(ctx, f, id)
     for (const clock of facingClocks(f.board)) {
@@ -136,13 +137,18 @@ function whyNotTransform(
   return null
 }
 
-export function transformChoices(ctx: PlayContext, frame: Frame): Action[] {
+export function transformChoices(
+  ctx: PlayContext,
+  frame: Frame,
+  only?: readonly string[],
+): Action[] {
   const settings = ctx.loaded.rules.ruleset.mechanics?.movement?.transforms ?? []
   if (settings.length === 0) return []
   const f = buildFacts(ctx, keepAwayFor(ctx, frame))
   const side = currentActivation(ctx).side
   const out: Action[] = []
   for (const [id, unit] of Object.entries(ctx.state.units)) {
+    if (only !== undefined && !only.includes(id)) continue
     if (unit.side !== side || unit.location !== 'map' || f.isLeader(id)) continue
     for (const setting of settings)
       if (whyNotTransform(ctx, frame, f, id, setting) === null)

@@ -18,7 +18,7 @@ import { sideContext } from '../../state/variables'
 import { blankActivity } from '../activity'
 import { flowOf } from '../driver'
 import { commandsInPlay, isLeader, leaderOnMap, nextSide, onMap } from '../forces'
-import { adjacentEnemies, enemiesNextTo } from '../influence'
+import { enemiesNextTo, influenceMap } from '../influence'
 import type { PlayContext, Procedure } from '../procedure'
 import { checkVictory } from '../victory'
 import { activationChoiceProblem } from '../extras/eligibility'
@@ -220,6 +220,15 @@ export const gameProcedure: Procedure = {
       case 'after': {
         const returned = frame.returned as unknown as NextActivation | null
         const side = d.next.side
+        const limit = ctx.loaded.scenario.setup?.activations
+        if (
+          limit !== undefined &&
+          ctx.state.clock.activation >= limit &&
+          ctx.state.outcome === null
+        ) {
+          endAtNightfall(ctx, limit)
+          return { kind: 'done' }
+        }
         d.next = returned ?? { side: nextSide(ctx.loaded, side), free: true }
         frame.step = 'next'
         return { kind: 'again' }
@@ -261,15 +270,25 @@ function startActivation(ctx: PlayContext, d: ActivationData): void {
     seized: d.seized,
     units: {},
   }
-  // What every unit on the map (either side) was next to when the activation began.
+  // What every unit on the map (either side) was next to when the activation began. One
+  // influence map per side: asking unit by unit would compare every unit with every enemy.
+  const influence = new Map<string, Map<string, string[]>>()
+  const influenceOf = (side: string) => {
+    let map = influence.get(side)
+    if (map === undefined) {
+      map = influenceMap(ctx, side)
+      influence.set(side, map)
+    }
+    return map
+  }
   for (const id of onMap(ctx.state)) {
     if (isLeader(ctx.loaded, id)) continue
     const unit = ctx.state.units[id]
+    if (unit === undefined || unit.hex === null) continue
     activation.units[id] = {
       ...blankActivity(),
-      startAdjacent: adjacentEnemies(ctx, id),
-      startNextTo:
-        unit === undefined || unit.hex === null ? [] : enemiesNextTo(ctx, unit.side, unit.hex),
+      startAdjacent: [...(influenceOf(unit.side).get(unit.hex) ?? [])],
+      startNextTo: enemiesNextTo(ctx, unit.side, unit.hex),
     }
   }
   flow.activation = activation
@@ -329,6 +348,20 @@ export const activationProcedure: Procedure = {
         return reject(`activation: unknown step "${frame.step}"`)
     }
   },
+}
+
+/** The scenario's last activation is over: the game-end conditions decide, else a draw. */
+function endAtNightfall(ctx: PlayContext, limit: number): void {
+  ctx.applied.push({ kind: 'note', text: `activation ${limit}, the scenario's last, is over` })
+  if (checkVictory(ctx, 'game-end') !== null) return
+  const outcome = {
+    winners: [],
+    losers: [],
+    draw: true,
+    reason: `the battle ends after ${limit} activations undecided`,
+  }
+  ctx.state.outcome = outcome
+  ctx.applied.push({ kind: 'outcome', outcome, text: `the battle is drawn (${outcome.reason})` })
 }
 
 /** Sets who activates after the running activation (the continuation phase decides it). */

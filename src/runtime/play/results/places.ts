@@ -3,10 +3,9 @@
  * fits there, which hexes a side may not be pushed into, which facings a counter may take, whether
  * a leader is surrounded, where a unit can get to without crossing enemy units.
  */
-import { effectApplies } from '../../rules'
+import { countsForStacking } from '../stacking'
 import { boardOf } from '../../state/board'
 import type { PendingEffect } from '../../state/log'
-import { commonVariables, unitVariables } from '../../state/variables'
 import { isLeader, unitsIn } from '../forces'
 import { influenceMap, movementClassOf } from '../influence'
 import type { PlayContext } from '../procedure'
@@ -27,20 +26,6 @@ export function leadersOf(ctx: Ctx, hex: string, side: string, enemy = false): s
   )
 }
 
-/** Whether the unit counts toward the stacking limit (board.stacking.counts; every unit by default). */
-function counts(ctx: Ctx, id: string): boolean {
-  const expr = ctx.loaded.rules.ruleset.board?.stacking?.counts
-  if (expr === undefined) return true
-  const found = effectApplies(
-    ctx.loaded.rules,
-    'unit',
-    expr,
-    { ...commonVariables(ctx.loaded, ctx.state), unit: unitVariables(ctx.loaded, ctx.state, id) },
-    'board.stacking.counts',
-  )
-  return found.ok ? found.value : true
-}
-
 /** Whether unit `id` may end in `hex`: no enemy combat unit there, and within the stacking limit. */
 export function fits(ctx: Ctx, id: string, hex: string): boolean {
   const unit = ctx.state.units[id]
@@ -49,9 +34,10 @@ export function fits(ctx: Ctx, id: string, hex: string): boolean {
   const limit = ctx.loaded.rules.ruleset.board?.stacking?.limit
   if (limit === undefined) return true
   const here = unitsIn(ctx.state, hex).filter(
-    (other) => other !== id && ctx.state.units[other]?.side === unit.side && counts(ctx, other),
+    (other) =>
+      other !== id && ctx.state.units[other]?.side === unit.side && countsForStacking(ctx, other),
   )
-  return here.length + (counts(ctx, id) ? 1 : 0) <= limit
+  return here.length + (countsForStacking(ctx, id) ? 1 : 0) <= limit
 }
 
 /** Hexes closed to `side`'s units pushed by a result: its enemies' reinforcement entry hexes. */

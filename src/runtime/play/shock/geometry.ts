@@ -5,6 +5,7 @@
  */
 import { lineWalk, turnFacing } from '../../hex'
 import { boardOf } from '../../state/board'
+import type { Cube } from '../../hex'
 import { combatUnitsIn } from '../forces'
 import { influenceMap, movementClassOf } from '../influence'
 import type { PlayContext } from '../procedure'
@@ -84,14 +85,14 @@ export function chargeLineOfSight(ctx: Ctx, from: string, to: string): boolean {
   if (a === null || b === null) return false
   const unitsBlock = chargeSettings(ctx)?.losBlockedByUnits ?? true
   const steps = lineWalk(a, b)
+  // Off the map (a line along its edge) nothing blocks.
+  const blocks = (c: Cube): boolean => {
+    const label = board.labelIfOnMap(c)
+    return label !== null && blocksSight(ctx, label, unitsBlock)
+  }
   for (const step of steps.slice(1, -1)) {
-    if (step.kind === 'hex' && blocksSight(ctx, board.labelOf(step.hex), unitsBlock)) return false
-    if (
-      step.kind === 'spine' &&
-      blocksSight(ctx, board.labelOf(step.left), unitsBlock) &&
-      blocksSight(ctx, board.labelOf(step.right), unitsBlock)
-    )
-      return false
+    if (step.kind === 'hex' && blocks(step.hex)) return false
+    if (step.kind === 'spine' && blocks(step.left) && blocks(step.right)) return false
   }
   return true
 }
