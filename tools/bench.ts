@@ -32,6 +32,8 @@ interface Report {
   contentFiles: number
   loadMs: number
   options: MeasureOptions
+  /** The --only text, or null when every case ran. */
+  only: string | null
   results: BenchResult[]
 }
 
@@ -100,6 +102,7 @@ function run({ json, only }: Args): Report {
     contentFiles: files.length,
     loadMs,
     options: OPTIONS,
+    only,
     results: [],
   }
   if (!json) {
@@ -111,7 +114,11 @@ function run({ json, only }: Args): Report {
   }
   const env: CaseEnv = { library, libraryWith: fixturesLoader() }
   for (const group of groups)
-    for (const c of group.build(env).filter((c) => wanted(c.name))) {
+    for (const c of group.build(env)) {
+      // A name missing from the group's list could never be chosen with --only.
+      if (!group.names.includes(c.name))
+        throw new BenchError(`case "${c.name}" is missing from its group's names`)
+      if (!wanted(c.name)) continue
       const result =
         'skipped' in c
           ? skippedResult(c)

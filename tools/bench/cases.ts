@@ -60,14 +60,16 @@ function hexPairs(grid: hex.GridSpec, count: number): [hex.Cube, hex.Cube][] {
   return Array.from({ length: count }, () => [at(), at()])
 }
 
+const TABLES = 'shock through tables'
 const HAND_WRITTEN = 'shock hand-written TS'
+const RATIO = 'shock tables ÷ hand-written'
 const CORE_CASES = [
   'expr: comparison',
   'expr: list macro',
   'expr: compile macro',
-  'shock through tables',
+  TABLES,
   HAND_WRITTEN,
-  'shock tables ÷ hand-written',
+  RATIO,
   'LOS lineWalk 64×48',
   'stateHash initial state',
   'applyAction resolve',
@@ -117,14 +119,17 @@ function coreCases({ library }: CaseEnv): AnyCase[] {
   check('shock record', record.message ?? record.status, 'resolved')
   check('shock modified roll', record.roll?.modified, 6)
   check('shock result', record.codes.map((c) => c.code).join(' '), EXPECTED)
-  const ordered = SETUP.slice(0, 1).reduce((s, a) => act(loaded, s, a), initial)
+  // Knight 1 placed, MC 2 left in good order: the other column of each table.
+  const goodOrder = act(loaded, initial, SETUP[0] as Action)
   checkHandWritten(infidel, [
     ['charge on MC 2 disordered', variables],
     ['shock on MC 2 disordered', attackVariables(loaded, arranged, false)],
-    ['charge on MC 2 in good order', attackVariables(loaded, ordered)],
-    ['shock on MC 2 in good order', attackVariables(loaded, ordered, false)],
+    ['charge on MC 2 in good order', attackVariables(loaded, goodOrder)],
+    ['shock on MC 2 in good order', attackVariables(loaded, goodOrder, false)],
   ])
+  // The same variables object the tables read: the hand-written code reads only its fields.
   const situation = variables as unknown as AttackSituation
+  const face = FACES[0] as number
 
   const grid: hex.GridSpec = { orientation: 'flat', offset: 'odd', columns: 64, rows: 48 }
   const pairs = hexPairs(grid, 1024)
@@ -169,18 +174,18 @@ function coreCases({ library }: CaseEnv): AnyCase[] {
       run: () => expr.compileExpression(MACRO, environment),
     },
     {
-      name: 'shock through tables',
+      name: TABLES,
       notes: `KN 1 charging disordered MC 2, DR 3 +3 = 6 → ${EXPECTED} (${RULESET})`,
       run: shock,
     },
     {
       name: HAND_WRITTEN,
       notes: 'same shock, rules as literals and ifs (tools/bench/hand-written-shock.ts)',
-      run: () => handWrittenShock(situation, 3),
+      run: () => handWrittenShock(situation, face),
     },
     {
-      name: 'shock tables ÷ hand-written',
-      ratio: { of: 'shock through tables', to: HAND_WRITTEN, label: 'tables / hand-written' },
+      name: RATIO,
+      ratio: { of: TABLES, to: HAND_WRITTEN, label: 'tables / hand-written' },
     },
     {
       name: 'LOS lineWalk 64×48',

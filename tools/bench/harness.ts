@@ -169,7 +169,7 @@ export function formatTable(results: readonly BenchResult[]): string {
             grouped(r.iterations),
             grouped(r.totalMs),
             significant(r.usPerOp),
-            grouped(r.opsPerSec),
+            r.opsPerSec >= 100 ? grouped(r.opsPerSec) : significant(r.opsPerSec),
             significant(r.bestUsPerOp),
             r.notes,
           ],

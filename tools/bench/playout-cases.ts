@@ -45,7 +45,7 @@ function scenarioCase(loaded: LoadedScenario, id: string): AnyCase {
     const perSecond = (total * 1000) / r.totalMs
     const perGame = total / GAMES
     return {
-      notes: `${r.opsPerSec.toFixed(2)} games/s, ${Math.round(perSecond)} actions/s, ${Math.round(perGame)} actions/game (seeds 1–${GAMES})`,
+      notes: `${r.opsPerSec.toFixed(2)} games/s, ${Math.round(perSecond).toLocaleString('en-US')} actions/s, ${Math.round(perGame)} actions/game (seeds 1–${GAMES})`,
       figures: { games: GAMES, actionsPerGame: perGame, actionsPerSec: perSecond },
     }
   }

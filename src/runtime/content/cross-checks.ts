@@ -14,6 +14,7 @@ import type {
 } from '../generated/content-types'
 import type { ContentFile, ContentStore } from './content-store'
 import { locate } from './json-document'
+import { preparedRules, scenarioRulesFor, setupStackingProblems } from './scenario-checks'
 import { hexLabelProblem, loadMap, numberingProblem } from './load-map'
 import type { LoadedMap } from './loaded'
 import type { Problem } from './problems'
@@ -247,8 +248,15 @@ export function crossFileProblems(store: ContentStore): Problem[] {
         problems.push(
           ...referenceProblems(file, { vocabulary, hex: hexScope(map), ratings }, store),
         )
-        if (rules.value && rules.value.incomplete.size === 0 && map)
+        if (rules.value && rules.value.incomplete.size === 0 && map) {
           problems.push(...semanticProblems.scenario(file, scenario, rules.value.ruleset, map))
+          const ready = preparedRules(rules.value)
+          if (ready.ok) {
+            const own = scenarioRulesFor(file, ready.rules)
+            problems.push(...own.problems)
+            if (own.rules) problems.push(...setupStackingProblems(file, own.rules, map))
+          }
+        }
         break
       }
       case 'saved-game': {

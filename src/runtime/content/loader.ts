@@ -8,6 +8,7 @@ import { prepareRuleset } from '../rules/prepare-ruleset'
 import { camelKey } from '../rules/expression-context'
 import type { SourceText } from './check-files'
 import { scenarioRules, type CrossCheckContext } from './cross-checks'
+import { scenarioRulesFor } from './scenario-checks'
 import { loadMap } from './load-map'
 import type { LoadedMap, LoadedRuleset, LoadedScenario } from './loaded'
 import type { Problem } from './problems'
@@ -103,8 +104,11 @@ export function loadLibrary(sources: readonly SourceText[]): ContentLibrary {
       const rules = scenarioRules(ctx, file, options.variants ?? [])
       if (!rules.value)
         return { ok: false, problems: rules.problems.length ? rules.problems : errors }
-      const prepared = prepare(rules.value)
-      if (!prepared.ok) return prepared
+      const base = prepare(rules.value)
+      if (!base.ok) return base
+      const own = scenarioRulesFor(file, base.value)
+      if (own.rules === undefined) return { ok: false, problems: own.problems }
+      const prepared = { ok: true as const, value: own.rules }
       const map = this.map(scenario.map)
       if (!map.ok) return map
       const known = new Set((rules.value.ruleset.options ?? []).map((o) => o.id))

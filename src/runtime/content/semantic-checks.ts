@@ -44,7 +44,6 @@ function scenarioProblems(
 ): Problem[] {
   const out: Problem[] = []
   const mode = ruleset.board?.facing?.mode ?? 'none'
-  const occupied = new Map<string, string>()
   const unitIds = new Map<string, string>()
   scenario.sides.forEach((side, s) => {
     const place = (u: Scenario['sides'][number]['units'][number], pointer: string) => {
@@ -68,23 +67,6 @@ function scenarioProblems(
               : sideClockFromName(u.facing, map.grid.orientation)
           if (!check.ok) out.push(problem(file, `${pointer}/facing`, check.message))
         }
-      }
-      const type = ruleset.unitTypes.find((t) => t.id === u.type)
-      const leader =
-        type && ruleset.unitClasses.find((c) => c.id === type.class)?.flags?.includes('leader')
-      if (u.hex && !leader) {
-        const other = occupied.get(u.hex)
-        const limit = ruleset.board?.stacking?.limit
-        if (other && limit === 1 && !ruleset.board?.stacking?.counts) {
-          out.push(
-            problem(
-              file,
-              `${pointer}/hex`,
-              `hex ${u.hex} already holds ${other}; the stacking limit is one unit`,
-            ),
-          )
-        }
-        occupied.set(u.hex, u.id)
       }
     }
     side.units.forEach((u, i) => place(u, `/sides/${s}/units/${i}`))

@@ -2,8 +2,8 @@
  * The rules kernel: prepares a resolved ruleset for play and interprets its tables, modifier
  * lists, resolutions, result codes and status graph. Pure and deterministic.
  */
-export { prepareRuleset } from './prepare-ruleset'
-export type { PrepareResult } from './prepare-ruleset'
+export { prepareRuleset, withExtraExpressions } from './prepare-ruleset'
+export type { ExtraExpression, PrepareResult } from './prepare-ruleset'
 export { locateRulesPointer } from './rules-error'
 export type { RulesError, RulesPointerOrigin } from './rules-error'
 

@@ -85,6 +85,42 @@ export function prepareRuleset(resolved: ResolvedRuleset): PrepareResult {
   return { ok: true, rules: loadedRuleset(resolved, environments, compiled.expressions) }
 }
 
+/** An expression written outside the ruleset (in a scenario), with where it is and what it sees. */
+export interface ExtraExpression {
+  pointer: string
+  source: string
+  context: ContextKind
+  expect: 'boolean' | 'number' | 'any'
+}
+
+/**
+ * The prepared rules with expressions of a scenario compiled too (a reinforcement group's
+ * arrival condition), or the errors of those expressions, located by their pointers in the
+ * scenario.
+ */
+export function withExtraExpressions(
+  rules: LoadedRuleset,
+  extra: readonly ExtraExpression[],
+): { ok: true; rules: LoadedRuleset } | { ok: false; errors: RulesError[] } {
+  if (extra.length === 0) return { ok: true, rules }
+  const compiled = compileSites(
+    rules.ruleset,
+    rules.environments,
+    extra.map((e) => ({ pointer: e.pointer, source: e.source, expect: e.expect, contexts: [{ kind: e.context }] })),
+  )
+  if (compiled.errors.length > 0) return { ok: false, errors: compiled.errors }
+  const base = rules.expression
+  return {
+    ok: true,
+    rules: {
+      ...rules,
+      expression(context: ContextKind, source: string): CompiledExpr {
+        return compiled.expressions.get(expressionKey(context, source)) ?? base(context, source)
+      },
+    },
+  }
+}
+
 function loadedRuleset(
   ruleset: ResolvedRuleset,
   environments: Readonly<Record<ContextKind, Environment>>,

@@ -70,6 +70,8 @@ export {
 } from './variables'
 
 export { canonicalJson, hashText, stateHash } from './hash'
+export { countsForStacking, stackingProblems } from './stacking'
+export type { StackingProblem } from './stacking'
 
 export {
   SAVED_GAME_FORMAT,

@@ -133,4 +133,27 @@ describe('validateContent on the mini fixture', () => {
       ).toBeGreaterThan(0)
     }
   })
+
+  it('reports units stacked against the ruleset rule at setup, leaders not counting', () => {
+    const edited = withEdit(mini, 'scenarios/mini-battle.json', (t) =>
+      t.replace(
+        '"id": "blue-lancer-1", "type": "lancer", "command": "blue-main", "hex": "0104"',
+        '"id": "blue-lancer-1", "type": "lancer", "command": "blue-main", "hex": "0102"',
+      ),
+    )
+    expect(lines(edited)).toEqual([
+      'test/fixtures/mini/scenarios/mini-battle.json:19:83: hex 0102 holds 2 units that count for stacking (blue-spear-1, blue-lancer-1); the limit is 1 (at /sides/0/units/2/hex)',
+    ])
+  })
+
+  it('type-checks the arrival condition of a reinforcement group, at the character', () => {
+    const edited = withEdit(mini, 'scenarios/mini-battle.json', (t) =>
+      t.replace('"arrive": { "turn": 3 }', '"arrive": { "when": "side.trakcs.x > 1" }'),
+    )
+    expect(lines(edited)).toEqual([
+      expect.stringMatching(
+        /^test\/fixtures\/mini\/scenarios\/mini-battle\.json:22:\d+: side has no field "trakcs" — did you mean "tracks"\? \(at \/sides\/0\/reinforcements\/0\/arrive\/when\)$/,
+      ),
+    ])
+  })
 })

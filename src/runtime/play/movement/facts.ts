@@ -5,7 +5,7 @@
  * hexes too near the enemy. Built from the state as it is; a move that changes the board (a
  * step along a path) builds new facts.
  */
-import { countsForStacking } from '../stacking'
+import { countsForStacking } from '../../state/stacking'
 import type { Board } from '../../state/board'
 import { boardOf } from '../../state/board'
 import { flowOf } from '../driver'

@@ -3,7 +3,7 @@
  * fits there, which hexes a side may not be pushed into, which facings a counter may take, whether
  * a leader is surrounded, where a unit can get to without crossing enemy units.
  */
-import { countsForStacking } from '../stacking'
+import { countsForStacking } from '../../state/stacking'
 import { boardOf } from '../../state/board'
 import type { PendingEffect } from '../../state/log'
 import { isLeader, unitsIn } from '../forces'

@@ -12,7 +12,7 @@ import { loadLibrary } from '../../../../src/runtime/content/loader'
 import { formatProblem } from '../../../../src/runtime/content/problems'
 import { playAction, startGame } from '../../../../src/runtime/play'
 import { playout, randomLegal } from '../../../../src/runtime/play/ai'
-import { stackingProblems } from '../../../../src/runtime/play/stacking'
+import { stackingProblems } from '../../../../src/runtime/state/stacking'
 import { ratingsFor } from '../../../../src/runtime/rules'
 import type { GameState } from '../../../../src/runtime/state'
 import { isRemovedStatus, stateHash } from '../../../../src/runtime/state'
@@ -62,7 +62,7 @@ function expectedFlightPoints(loaded: LoadedScenario, state: GameState, side: st
 
 /** Every invariant broken by the state, as sentences (none for a sound state). */
 export function invariantProblems(loaded: LoadedScenario, state: GameState): string[] {
-  const problems = stackingProblems({ loaded, state })
+  const problems = stackingProblems({ loaded, state }).map((p) => p.message)
   for (const [id, unit] of Object.entries(state.units)) {
     if ((unit.location === 'map') !== (unit.hex !== null))
       problems.push(`unit ${id} is ${unit.location} with hex ${String(unit.hex)}`)

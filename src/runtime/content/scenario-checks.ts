@@ -1,0 +1,75 @@
+/**
+ * Checks of a scenario that need its rules prepared for play: the expressions it writes itself
+ * (a reinforcement group's arrival condition) type-checked against the ruleset, and its setup
+ * loaded as the first game state to check stacking with the ruleset's own rule (which units
+ * count is an expression).
+ */
+import type { Scenario } from '../generated/content-types'
+import { prepareRuleset, withExtraExpressions } from '../rules'
+import type { ExtraExpression, PrepareResult } from '../rules'
+import { createInitialState } from '../state/game-state'
+import { stackingProblems } from '../state/stacking'
+import type { ContentFile } from './content-store'
+import { locate, locateInString } from './json-document'
+import type { LoadedMap, LoadedRuleset, LoadedScenario } from './loaded'
+import type { Problem } from './problems'
+import type { ResolvedWithOrigins } from './resolve-ruleset'
+
+const prepared = new WeakMap<object, PrepareResult>()
+
+/** The ruleset prepared for play, once per resolved ruleset object. */
+export function preparedRules(resolved: ResolvedWithOrigins): PrepareResult {
+  let found = prepared.get(resolved.ruleset)
+  if (found === undefined) {
+    found = prepareRuleset(resolved.ruleset)
+    prepared.set(resolved.ruleset, found)
+  }
+  return found
+}
+
+/** The expressions a scenario writes, with their pointers and contexts. */
+export function scenarioExpressions(scenario: Scenario): ExtraExpression[] {
+  const out: ExtraExpression[] = []
+  scenario.sides.forEach((side, s) =>
+    (side.reinforcements ?? []).forEach((group, g) => {
+      if (group.arrive.when !== undefined)
+        out.push({ pointer: `/sides/${s}/reinforcements/${g}/arrive/when`, source: group.arrive.when, context: 'side', expect: 'boolean' })
+    }),
+  )
+  return out
+}
+
+/** The scenario's rules with its own expressions compiled, or its problems located in the file. */
+export function scenarioRulesFor(file: ContentFile, rules: LoadedRuleset): { rules?: LoadedRuleset; problems: Problem[] } {
+  const extra = withExtraExpressions(rules, scenarioExpressions(file.doc.value as Scenario))
+  if (extra.ok) return { rules: extra.rules, problems: [] }
+  return {
+    problems: extra.errors.map((e) => ({
+      file: file.doc.file,
+      ...(e.start === undefined ? locate(file.doc, e.pointer) : locateInString(file.doc, e.pointer, e.start)),
+      pointer: e.pointer,
+      message: e.message,
+      severity: 'error' as const,
+    })),
+  }
+}
+
+/** Units stacked against the ruleset's rule at setup, reported at the later unit's placement. */
+export function setupStackingProblems(file: ContentFile, rules: LoadedRuleset, map: LoadedMap): Problem[] {
+  const scenario = file.doc.value as Scenario
+  const loaded: LoadedScenario = { scenario, rules, map, options: {} }
+  let problems
+  try {
+    problems = stackingProblems({ loaded, state: createInitialState(loaded, { seed: 0 }) })
+  } catch {
+    // A setup the other checks already refuse (a facing the map cannot have) cannot be loaded.
+    return []
+  }
+  const pointers = new Map<string, string>()
+  scenario.sides.forEach((side, s) => side.units.forEach((u, i) => pointers.set(u.id, `/sides/${s}/units/${i}/hex`)))
+  return problems.map((p) => {
+    const last = p.units[p.units.length - 1] ?? ''
+    const pointer = pointers.get(last) ?? ''
+    return { file: file.doc.file, ...locate(file.doc, pointer), pointer, message: p.message, severity: 'error' as const }
+  })
+}
