@@ -12,6 +12,8 @@ import { createInitialState, leaderIds } from '../state/game-state'
 import type { FlowState, Prompt, SideFlow } from '../state/flow-types'
 import type { LogEntry } from '../state/log'
 import type { ActionResult } from '../state/reducer'
+import type { ReplayEngine, ReplayResult } from '../state/replay'
+import { replay } from '../state/replay'
 import { applyAction } from '../state/reducer'
 import { advance, answering, flowOf, procedureOf, pushFrame } from './driver'
 import type { LegalGroup, PlayContext } from './procedure'
@@ -122,4 +124,18 @@ export function legalGroups(loaded: LoadedScenario, state: GameState): LegalGrou
   return procedure
     .legalGroups(ctx, frame, prompt)
     .map((g) => ({ key: g.key, actions: () => stamp(g.actions()) }))
+}
+
+/** The play engine for replaying saved games: the game started, then actions as a player's. */
+export const PLAY_ENGINE: ReplayEngine = {
+  start: (loaded, dice) => {
+    const begun = startGame(loaded, dice)
+    return { state: begun.state, entries: [begun.entry] }
+  },
+  apply: playAction,
+}
+
+/** Replays a saved game played under the sequence of play, checking the saved state hash. */
+export function replayGame(loaded: LoadedScenario, input: unknown): ReplayResult {
+  return replay(loaded, input, PLAY_ENGINE)
 }

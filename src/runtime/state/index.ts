@@ -80,6 +80,7 @@ export {
   extraVariants,
   migrateSavedGame,
   replay,
+  sandboxEngine,
   saveGame,
 } from './replay'
-export type { MigrationResult, ReplayResult, SaveMeta } from './replay'
+export type { MigrationResult, ReplayEngine, ReplayResult, SaveMeta } from './replay'

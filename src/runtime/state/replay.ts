@@ -147,31 +147,49 @@ function mismatch(loaded: LoadedScenario, save: SavedGame): string | null {
 }
 
 /** Replays a saved game on the scenario it was saved for (loaded with its variants and options). */
+/** How a game begins and takes actions: the kernel's sandbox by default, or the play engine. */
+export interface ReplayEngine {
+  start(loaded: LoadedScenario, dice: DiceChoice): { state: GameState; entries: LogEntry[] }
+  apply(loaded: LoadedScenario, state: GameState, action: Action): ReturnType<typeof applyAction>
+}
+
+/** The kernel's sandbox: the initial state, actions through the given handlers. */
+export function sandboxEngine(handlers: ActionHandlers = KERNEL_ACTIONS): ReplayEngine {
+  return {
+    start: (loaded, dice) => ({ state: createInitialState(loaded, dice), entries: [] }),
+    apply: (loaded, state, action) => applyAction(loaded, state, action, handlers),
+  }
+}
+
+/**
+ * Replays a saved game on the scenario it was saved for (loaded with its variants and options),
+ * with the engine that played it.
+ */
 export function replay(
   loaded: LoadedScenario,
   input: unknown,
-  handlers: ActionHandlers = KERNEL_ACTIONS,
+  engine: ReplayEngine | ActionHandlers = KERNEL_ACTIONS,
 ): ReplayResult {
+  const { start, apply } = 'start' in engine && typeof engine.start === 'function' ? (engine as ReplayEngine) : sandboxEngine(engine as ActionHandlers)
   const migrated = migrateSavedGame(input)
   if (!migrated.ok) return { ok: false, error: { message: migrated.error, actionIndex: null } }
   const save = migrated.save
   const problem = mismatch(loaded, save)
   if (problem !== null) return { ok: false, error: { message: problem, actionIndex: null } }
   let state: GameState
+  const entries: LogEntry[] = []
   try {
-    state = createInitialState(
-      loaded,
-      save.dice.kind === 'seeded' ? { seed: save.dice.seed } : { forced: save.dice.values },
-    )
+    const begun = start(loaded, save.dice.kind === 'seeded' ? { seed: save.dice.seed } : { forced: save.dice.values })
+    state = begun.state
+    entries.push(...begun.entries)
   } catch (error) {
     return {
       ok: false,
       error: { message: error instanceof Error ? error.message : String(error), actionIndex: null },
     }
   }
-  const entries: LogEntry[] = []
   for (const [index, action] of save.actions.entries()) {
-    const result = applyAction(loaded, state, action as Action, handlers)
+    const result = apply(loaded, state, action as Action)
     if (!result.ok)
       return {
         ok: false,
