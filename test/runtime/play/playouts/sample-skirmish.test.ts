@@ -3,10 +3,10 @@ import { describe, it } from 'vitest'
 import { bundledScenario, checkPlayout, playoutCount } from './harness'
 
 const loaded = bundledScenario('sample-skirmish')
-const count = playoutCount(40)
+const seeds = Array.from({ length: playoutCount(40) }, (_, i) => i + 1)
 
-describe('random playouts of sample-skirmish', () => {
-  it(`${count} seeded games end in a win or a draw, keep the invariants and replay to the same hash`, () => {
-    for (let seed = 1; seed <= count; seed++) checkPlayout(loaded, seed)
+describe('random playouts of sample-skirmish end in a win or a draw, keep the invariants and replay to the same hash', () => {
+  it.each(seeds)('seed %i', (seed) => {
+    checkPlayout(loaded, seed)
   })
 })
