@@ -41,6 +41,7 @@ function activation(overrides: Vars = {}): Vars {
     successes: 0,
     inCommanderRange: false,
     commanderEffectiveness: 0,
+    singleCommand: false,
     ...overrides,
   }
 }

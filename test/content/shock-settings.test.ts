@@ -113,6 +113,9 @@ describe('mechanics.shock of the Men of Iron games', () => {
         'continuedAttackOverridesRetreat',
         'defenderRetreatsFirst',
         'oncePerDefender',
+        'engagedResults',
+        'leaderMustFollowCharge',
+        'unlimberedArtilleryStacking',
       ])
         expect(Object.keys(params), `${id}: ${key}`).not.toContain(key)
     }

@@ -33,20 +33,30 @@ export function scenarioExpressions(scenario: Scenario): ExtraExpression[] {
   scenario.sides.forEach((side, s) =>
     (side.reinforcements ?? []).forEach((group, g) => {
       if (group.arrive.when !== undefined)
-        out.push({ pointer: `/sides/${s}/reinforcements/${g}/arrive/when`, source: group.arrive.when, context: 'side', expect: 'boolean' })
+        out.push({
+          pointer: `/sides/${s}/reinforcements/${g}/arrive/when`,
+          source: group.arrive.when,
+          context: 'side',
+          expect: 'boolean',
+        })
     }),
   )
   return out
 }
 
 /** The scenario's rules with its own expressions compiled, or its problems located in the file. */
-export function scenarioRulesFor(file: ContentFile, rules: LoadedRuleset): { rules?: LoadedRuleset; problems: Problem[] } {
+export function scenarioRulesFor(
+  file: ContentFile,
+  rules: LoadedRuleset,
+): { rules?: LoadedRuleset; problems: Problem[] } {
   const extra = withExtraExpressions(rules, scenarioExpressions(file.doc.value as Scenario))
   if (extra.ok) return { rules: extra.rules, problems: [] }
   return {
     problems: extra.errors.map((e) => ({
       file: file.doc.file,
-      ...(e.start === undefined ? locate(file.doc, e.pointer) : locateInString(file.doc, e.pointer, e.start)),
+      ...(e.start === undefined
+        ? locate(file.doc, e.pointer)
+        : locateInString(file.doc, e.pointer, e.start)),
       pointer: e.pointer,
       message: e.message,
       severity: 'error' as const,
@@ -55,7 +65,11 @@ export function scenarioRulesFor(file: ContentFile, rules: LoadedRuleset): { rul
 }
 
 /** Units stacked against the ruleset's rule at setup, reported at the later unit's placement. */
-export function setupStackingProblems(file: ContentFile, rules: LoadedRuleset, map: LoadedMap): Problem[] {
+export function setupStackingProblems(
+  file: ContentFile,
+  rules: LoadedRuleset,
+  map: LoadedMap,
+): Problem[] {
   const scenario = file.doc.value as Scenario
   const loaded: LoadedScenario = { scenario, rules, map, options: {} }
   let problems
@@ -66,10 +80,18 @@ export function setupStackingProblems(file: ContentFile, rules: LoadedRuleset, m
     return []
   }
   const pointers = new Map<string, string>()
-  scenario.sides.forEach((side, s) => side.units.forEach((u, i) => pointers.set(u.id, `/sides/${s}/units/${i}/hex`)))
+  scenario.sides.forEach((side, s) =>
+    side.units.forEach((u, i) => pointers.set(u.id, `/sides/${s}/units/${i}/hex`)),
+  )
   return problems.map((p) => {
     const last = p.units[p.units.length - 1] ?? ''
     const pointer = pointers.get(last) ?? ''
-    return { file: file.doc.file, ...locate(file.doc, pointer), pointer, message: p.message, severity: 'error' as const }
+    return {
+      file: file.doc.file,
+      ...locate(file.doc, pointer),
+      pointer,
+      message: p.message,
+      severity: 'error' as const,
+    }
   })
 }

@@ -194,10 +194,14 @@ export type Sectors1 = string[]
  */
 export type Sectors2 = string[]
 /**
+ * Statuses the other unit's results leave it in (it was not in it before) that cost the unit too.
+ */
+export type Statuses4 = string[]
+/**
  * Hexes a unit may not be moved into by this result: the entry hexes of the enemy's reinforcement groups.
  */
 export type ClosedHexes = 'enemy-reinforcement-entry'[]
-export type Statuses4 = string[]
+export type Statuses5 = string[]
 /**
  * Units matching any one of these filters.
  */
@@ -217,7 +221,7 @@ export type UnitFilters3 = UnitFilter[]
 /**
  * Statuses of the stacked units that leave their leader displaced (units out of play always do).
  */
-export type Statuses5 = string[]
+export type Statuses6 = string[]
 /**
  * Statuses of a leader who counts as lost (killed or captured).
  */
@@ -480,6 +484,23 @@ export interface Board {
      */
     counts?: string
     /**
+     * Units that may share a hex past the limit: a unit matching host takes in one unit matching guest (variable unit in both), the two counting as one (unlimbered guns with a foot unit). Passing through is still passing through.
+     */
+    shares?: {
+      /**
+       * A boolean expression.
+       */
+      host: string
+      /**
+       * A boolean expression.
+       */
+      guest: string
+      /**
+       * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+       */
+      rule?: string
+    }[]
+    /**
      * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
      */
     rule?: string
@@ -570,7 +591,7 @@ export interface Transition {
   event: string | string[]
   to: string
   /**
-   * Only when this condition holds for the unit (variable unit).
+   * A boolean expression.
    */
   when?: string
   effects?: EffectList
@@ -2105,6 +2126,7 @@ export interface ShockMechanics {
   counterCharge?: CounterChargeSettings
   continuedAttack?: ContinuedAttackSettings
   results?: ShockResultOrderSettings
+  sharedFate?: SharedFateSettings
   /**
    * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
    */
@@ -2194,6 +2216,10 @@ export interface ChargeSettings {
   losBlockedByUnits?: boolean
   terrainDisorder?: ChargeTerrainDisorderSettings
   /**
+   * Leaders stacked with a charger (and with a unit counter-charging a shooter) when it sets off: they must go with it, may (the declaration's `with` names those who do), or stay.
+   */
+  leaders?: 'must' | 'may' | 'stay'
+  /**
    * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
    */
   rule?: string
@@ -2228,7 +2254,7 @@ export interface ChargeReluctanceSettings {
   rule?: string
 }
 /**
- * Retreat before combat: a defender may step back before the attack is resolved; one attacker may then move into the empty hex and attacks no more.
+ * Retreat before combat: a defender may step back before the attack is resolved; one attacker may then move into the empty hex and attacks no more. Leaders stacked with the unit that steps back go with it as mechanics.results.retreat.leaders says, those stacked with the attacker that moves in as mechanics.results.advance.leaders says (an `advance` answer names them in `with`).
  */
 export interface RetreatBeforeCombatSettings {
   /**
@@ -2379,6 +2405,43 @@ export interface ShockResultOrderSettings {
    * When attacker and defender both retreat, the defender goes first and nobody advances.
    */
   defenderRetreatsFirst?: boolean
+  engaged?: EngagedResults
+  /**
+   * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+   */
+  rule?: string
+}
+/**
+ * The optional Engaged rule (16.9), in force when the activation extras' engaged settings are (mechanics.activation.engaged, with its option on): once the results of a roll are carried out, every unit of that combat still on the map is Engaged with the enemy units it fought, unless the roll's result codes include one of unlessCodes. A code of stayCodes (a choice between a retreat and staying, such as Disordered or Retreat) engages them only when the defenders took the other option: still in their hex, none retreated.
+ */
+export interface EngagedResults {
+  /**
+   * Result codes that leave nobody Engaged: a retreat of either side, a defender retired or eliminated.
+   */
+  unlessCodes: string[]
+  /**
+   * Result codes offering the owner a retreat or something else: Engaged when the defenders stayed.
+   */
+  stayCodes?: string[]
+  /**
+   * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+   */
+  rule?: string
+  provenance?: Provenance
+}
+/**
+ * A unit with the flag stacked with a defender without it takes no part in the roll on that hex (neither its strength, its entry on the matrices nor its column count, and the results do not hit it): it is lost (the event is sent to it) when that unit ends the results in one of the statuses, or out of play. Alone in the hex, it is attacked like any unit.
+ */
+export interface SharedFateSettings {
+  /**
+   * The units that share the fate of the unit they stand with (artillery).
+   */
+  unitFlag: string
+  statuses?: Statuses4
+  /**
+   * Status event sent to the unit.
+   */
+  event: string
   /**
    * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
    */
@@ -2452,7 +2515,7 @@ export interface UnitFilter {
    * One of these unit types.
    */
   types?: string[]
-  statuses?: Statuses4
+  statuses?: Statuses5
   markers?: string[]
 }
 /**
@@ -2513,7 +2576,7 @@ export interface Retire {
  * Leaders left behind: after a set of results, a surviving leader whose stacked units all ended in the displacing statuses (or out of play) is displaced, as is a leader whose hex an enemy unit enters. A displaced leader who is surrounded is captured (the capture event); otherwise the owner places him with the nearest unit of a command he leads (a reinforcement group when none is on the map), an overall commander with none with the nearest friendly unit; with no unit left he is removed without the event (no flight points). After results, a leader none of whose commands has units in play, who is not his side's overall commander, is removed the same way.
  */
 export interface Leaders1 {
-  displaceWhen?: Statuses5
+  displaceWhen?: Statuses6
   /**
    * What closes a hex around a displaced leader, besides the map edge and terrain he cannot enter: enemy combat units, and (zones of control) hexes under enemy influence.
    */
@@ -2541,14 +2604,14 @@ export interface Leaders1 {
 export interface Standards {
   onEnemyEntry?: 'displace' | 'capture'
   captureEvent?: string
-  retiredStatuses?: Statuses4
+  retiredStatuses?: Statuses5
   /**
    * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
    */
   rule?: string
 }
 /**
- * Settings of the activation-chain extras: command check, replacement leaders, the order continuations may follow, army activations, the effect counters of the seizure cup, rally, standards, timed engagement, special formations (shield wall), engaged units, battle flight and pursuit. Each section is read by the procedure of the same name (src/runtime/play/extras) and by the other mechanics that must respect it (movement reads the army and shield wall limits, fire and shock the shield wall and engaged limits).
+ * Settings of the activation-chain extras: command check, replacement leaders, the order continuations may follow, army activations, the effect counters of the seizure cup, rally, standards, timed engagement, special formations (shield wall), engaged units, battle flight and pursuit, ambushes. Each section is read by the procedure of the same name (src/runtime/play/extras) and by the other mechanics that must respect it (movement reads the army, shield wall and ambush limits, fire and shock the shield wall and engaged limits).
  */
 export interface ActivationExtras {
   commandCheck?: CommandCheckSettings
@@ -2562,6 +2625,7 @@ export interface ActivationExtras {
   shieldWall?: ShieldWallSettings
   engaged?: EngagedSettings
   battleFlight?: BattleFlightSettings
+  ambush?: AmbushSettings
   /**
    * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
    */
@@ -2588,6 +2652,10 @@ export interface ReplacementLeaderSettings {
    * The unit type of the replacement side; the returning leader takes its ratings (the ratings printed on the lost counter are dropped).
    */
   type: string
+  /**
+   * Whether an overall commander who came back on his replacement side still counts as overall commander. When not, he only leads his Battle: no effectiveness for other leaders, no army activation built on him, no displacement to any friendly unit.
+   */
+  replacementIsCommander?: boolean
   lostStatuses?: StatusList
   /**
    * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
@@ -2878,6 +2946,42 @@ export interface PursuitSettings {
   rule?: string
 }
 /**
+ * Phase mechanic ambush (an activation of the kind named here, which names the command the ambushing unit will join): a battle hides units off the map in a reinforcement group marked as an ambush (scenario sides[].reinforcements[].ambush); they never come on as ordinary reinforcements. With such an activation the player brings one of them on through the group's entry hexes (the player picks it when several may come). It joins the named command (when that command has no piece left on the map, the player names another of the side) and acts alone for the activation: every other piece of the side is stopped. It is in command (the kind runs no command check), its movement allowance is multiplied, and it may not enter an enemy standard's hex. When its move is over every enemy combat unit next to it receives the event of the first arrival rule its status matches; then the activation's shock phases run as usual. It does not change the battle flight threshold of the command it joins (battle flight counts units of ambush groups among the losses but not among the units a command started with).
+ */
+export interface AmbushSettings {
+  /**
+   * The activation kind (sequence.activation.kinds, scope command, free only) that springs an ambush; its phases run the ambush phase, then shock and continued attacks.
+   */
+  kind: string
+  /**
+   * Only units with this flag may come on as an ambush (every unit of an ambush group when absent).
+   */
+  flag?: string
+  /**
+   * The ambushing unit's movement allowance for its activation is its allowance times this (rounded down).
+   */
+  movementMultiplier?: number
+  /**
+   * The ambushing unit may not enter a hex holding an enemy standard.
+   */
+  mayNotEnterEnemyStandard?: boolean
+  /**
+   * Status events sent, when the ambushing unit's move is over, to every enemy combat unit next to it: each unit receives the event of the first entry whose statuses include its status (an entry without statuses matches any). Decided for all of them before any is sent.
+   */
+  onArrival?: {
+    statuses?: StatusList9
+    event: string
+    /**
+     * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+     */
+    rule?: string
+  }[]
+  /**
+   * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+   */
+  rule?: string
+}
+/**
  * How play is divided: either an endless chain of activations (a side activates a command, then tries to continue, the opponent may seize) or numbered turns split into player turns and phases. Phases name engine mechanics; the mechanics read their details from params.
  */
 export interface SequenceOfPlay {
@@ -3077,6 +3181,7 @@ export interface Phase {
     | 'loss-check'
     | 'battle-flight'
     | 'time-track'
+    | 'ambush'
     | 'reinforcements'
     | 'random-events'
     | 'supply'
@@ -3142,6 +3247,7 @@ export interface Reaction {
     | 'loss-check'
     | 'battle-flight'
     | 'time-track'
+    | 'ambush'
     | 'reinforcements'
     | 'random-events'
     | 'supply'
@@ -4366,6 +4472,19 @@ export interface Reinforcement {
    * @minItems 1
    */
   units: UnitPlacement[]
+  /**
+   * The group is an ambush the battle's rules give its side: its units wait off the map from `arrive` on and never come on as ordinary reinforcements, only one at a time through the entry hexes by the ruleset's ambush activation (ruleset mechanics.activation.ambush).
+   */
+  ambush?: {
+    /**
+     * The command an ambushing unit joins (when that command has no piece left on the map, the player names another of the side). The group's command when absent, else the unit's own.
+     */
+    joins?: string
+    /**
+     * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+     */
+    rule?: string
+  }
 }
 /**
  * A game as it can be replayed: the scenario with its variants and options, where the dice come from, and every action taken in order. Replaying the actions from the scenario reproduces the game exactly.

@@ -105,13 +105,26 @@ export function commandsInPlay(loaded: LoadedScenario, state: GameState, side: s
     .filter((id) => commandInPlay(loaded, state, id))
 }
 
-/** The side's overall commander if the scenario names one and he is on the map. */
+/**
+ * Whether `id` is his side's overall commander: the scenario names him, and he has not come back
+ * as a replacement (one who has leads his Battle only, when the replacement settings say so).
+ */
+export function isOverallCommander(loaded: LoadedScenario, state: GameState, id: string): boolean {
+  const unit = state.units[id]
+  if (unit === undefined) return false
+  if (loaded.scenario.sides.find((s) => s.id === unit.side)?.commander !== id) return false
+  const replacement = loaded.rules.ruleset.mechanics?.activation?.replacementLeaders
+  if (replacement === undefined || unit.type !== replacement.type) return true
+  return replacement.replacementIsCommander ?? false
+}
+
+/** The side's overall commander if the scenario names one, he is on the map and not replaced. */
 export function overallCommander(
   loaded: LoadedScenario,
   state: GameState,
   side: string,
 ): string | null {
   const id = loaded.scenario.sides.find((s) => s.id === side)?.commander
-  if (id === undefined) return null
+  if (id === undefined || !isOverallCommander(loaded, state, id)) return null
   return state.units[id]?.location === 'map' ? id : null
 }

@@ -25,12 +25,18 @@ function sideFails(ctx: PlayContext, condition: VictoryCondition, side: string):
     case 'check': {
       if (condition.resolution === undefined)
         return reject(`victory condition "${condition.id}" needs a resolution to check`)
-      const { record } = runResolution(ctx, {
+      const { record, text } = runResolution(ctx, {
         type: 'resolve',
         resolution: condition.resolution,
         side,
       })
       ctx.records.push(record)
+      // The record itself names no side: the log line says whose check it was.
+      ctx.applied.push({
+        kind: 'note',
+        text,
+        ...(condition.rule === undefined ? {} : { rule: condition.rule }),
+      })
       return record.outcome === 'failure'
     }
     case 'threshold': {

@@ -193,6 +193,7 @@ function contextVariables(kind: ContextKind): Record<string, ExprType> {
           successes: NUMBER,
           inCommanderRange: BOOLEAN,
           commanderEffectiveness: NUMBER,
+          singleCommand: BOOLEAN,
         }),
       }
     case 'battle':

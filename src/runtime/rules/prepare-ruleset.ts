@@ -106,7 +106,12 @@ export function withExtraExpressions(
   const compiled = compileSites(
     rules.ruleset,
     rules.environments,
-    extra.map((e) => ({ pointer: e.pointer, source: e.source, expect: e.expect, contexts: [{ kind: e.context }] })),
+    extra.map((e) => ({
+      pointer: e.pointer,
+      source: e.source,
+      expect: e.expect,
+      contexts: [{ kind: e.context }],
+    })),
   )
   if (compiled.errors.length > 0) return { ok: false, errors: compiled.errors }
   const base = rules.expression

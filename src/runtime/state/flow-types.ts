@@ -75,6 +75,11 @@ export interface SideFlow {
   successes: number
   /** Continuation attempts since the last reset, the first included. */
   attempts: number
+  /**
+   * The side rolled a continuation with a single Battle since the last reset: that penalty
+   * stays until the reset even if another Battle arrives (6.2). Absent means no.
+   */
+  singleCommand?: boolean
   /** Seizure counters still in the cup (hidden) and in hand (drawn), by counter id. */
   cup: string[]
   hand: string[]

@@ -70,7 +70,7 @@ export {
 } from './variables'
 
 export { canonicalJson, hashText, stateHash } from './hash'
-export { countsForStacking, stackingProblems } from './stacking'
+export { countsForStacking, stackFits, stackingProblems } from './stacking'
 export type { StackingProblem } from './stacking'
 
 export {

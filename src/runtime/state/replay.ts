@@ -170,7 +170,10 @@ export function replay(
   input: unknown,
   engine: ReplayEngine | ActionHandlers = KERNEL_ACTIONS,
 ): ReplayResult {
-  const { start, apply } = 'start' in engine && typeof engine.start === 'function' ? (engine as ReplayEngine) : sandboxEngine(engine as ActionHandlers)
+  const { start, apply } =
+    'start' in engine && typeof engine.start === 'function'
+      ? (engine as ReplayEngine)
+      : sandboxEngine(engine as ActionHandlers)
   const migrated = migrateSavedGame(input)
   if (!migrated.ok) return { ok: false, error: { message: migrated.error, actionIndex: null } }
   const save = migrated.save
@@ -179,7 +182,10 @@ export function replay(
   let state: GameState
   const entries: LogEntry[] = []
   try {
-    const begun = start(loaded, save.dice.kind === 'seeded' ? { seed: save.dice.seed } : { forced: save.dice.values })
+    const begun = start(
+      loaded,
+      save.dice.kind === 'seeded' ? { seed: save.dice.seed } : { forced: save.dice.values },
+    )
     state = begun.state
     entries.push(...begun.entries)
   } catch (error) {

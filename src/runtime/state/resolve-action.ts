@@ -51,6 +51,7 @@ const CONTEXT_ARGS: Record<ContextKind, readonly string[]> = {
     'successes',
     'inCommanderRange',
     'commanderEffectiveness',
+    'singleCommand',
   ],
   battle: ['friendly', 'enemy', 'leader', 'kind', 'passage', 'hex', 'ambusher'],
 }
@@ -246,6 +247,7 @@ function situation(
           successes: numberArg(action, 'successes') ?? 0,
           inCommanderRange: booleanArg(action, 'inCommanderRange') ?? false,
           commanderEffectiveness: numberArg(action, 'commanderEffectiveness') ?? 0,
+          singleCommand: booleanArg(action, 'singleCommand') ?? false,
         },
       }
       const units = leader === undefined ? [] : [leader]

@@ -1,8 +1,9 @@
 /**
  * Stacking (ruleset board.stacking): how many units that count may share a hex, which units
- * count (an expression in the unit context; leaders usually do not), and never two sides in one
- * hex. Used by the mechanics that place units, the validator (a scenario's setup) and the checks
- * of a game's invariants.
+ * count (an expression in the unit context; leaders usually do not), the pairs that may share a
+ * hex past the limit (a host taking in one guest), and never two sides in one hex. Used by the
+ * mechanics that place units, the validator (a scenario's setup) and the checks of a game's
+ * invariants.
  */
 import { effectApplies } from '../rules'
 import type { LoadedScenario } from '../content/loaded'
@@ -13,18 +14,59 @@ import { unitContext } from './variables'
 
 type Ctx = { loaded: LoadedScenario; state: GameState }
 
-/** Whether the unit counts toward the stacking limit (every unit when the ruleset says nothing). */
-export function countsForStacking(ctx: Ctx, id: string): boolean {
-  const expr = ctx.loaded.rules.ruleset.board?.stacking?.counts
-  if (expr === undefined) return true
+function holds(ctx: Ctx, expr: string, id: string, where: string): boolean {
   const found = effectApplies(
     ctx.loaded.rules,
     'unit',
     expr,
     unitContext(ctx.loaded, ctx.state, id),
-    'board.stacking.counts',
+    where,
   )
   return found.ok ? found.value : reject(found.error.message)
+}
+
+/** Whether the unit counts toward the stacking limit (every unit when the ruleset says nothing). */
+export function countsForStacking(ctx: Ctx, id: string): boolean {
+  const expr = ctx.loaded.rules.ruleset.board?.stacking?.counts
+  if (expr === undefined) return true
+  return holds(ctx, expr, id, 'board.stacking.counts')
+}
+
+/** How many host-and-guest pairs of board.stacking.shares the units make (each unit in one pair). */
+function sharingPairs(ctx: Ctx, ids: readonly string[]): number {
+  const used = new Set<string>()
+  let pairs = 0
+  for (const [i, share] of (ctx.loaded.rules.ruleset.board?.stacking?.shares ?? []).entries()) {
+    const site = `board.stacking.shares[${i}]`
+    for (const host of ids) {
+      if (used.has(host) || !holds(ctx, share.host, host, `${site}.host`)) continue
+      const guest = ids.find(
+        (g) => g !== host && !used.has(g) && holds(ctx, share.guest, g, `${site}.guest`),
+      )
+      if (guest === undefined) continue
+      used.add(host)
+      used.add(guest)
+      pairs += 1
+    }
+  }
+  return pairs
+}
+
+/**
+ * Whether these combat units of one side may stand in one hex together: those that count are at
+ * most the limit, a host and its guest (board.stacking.shares) counting as one. `counts` may
+ * give a cached answer to countsForStacking.
+ */
+export function stackFits(
+  ctx: Ctx,
+  ids: readonly string[],
+  counts: (id: string) => boolean = (id) => countsForStacking(ctx, id),
+): boolean {
+  const limit = ctx.loaded.rules.ruleset.board?.stacking?.limit
+  if (limit === undefined) return true
+  const counted = ids.filter(counts)
+  if (counted.length <= limit) return true
+  return counted.length - sharingPairs(ctx, counted) <= limit
 }
 
 export interface StackingProblem {
@@ -50,10 +92,14 @@ export function stackingProblems(ctx: Ctx): StackingProblem[] {
     const combat = ids.filter((id) => !leaders.has(id))
     const sides = new Set(combat.map((id) => ctx.state.units[id]?.side))
     if (sides.size > 1)
-      problems.push({ hex, units: combat, message: `hex ${hex} holds units of two sides: ${combat.join(', ')}` })
+      problems.push({
+        hex,
+        units: combat,
+        message: `hex ${hex} holds units of two sides: ${combat.join(', ')}`,
+      })
     if (limit !== undefined) {
       const counted = ids.filter((id) => countsForStacking(ctx, id))
-      if (counted.length > limit)
+      if (!stackFits(ctx, counted, () => true))
         problems.push({
           hex,
           units: counted,

@@ -40,10 +40,15 @@ describe('free activations (6.1)', () => {
   })
 
   it('gives the other side a free activation after a pass, with a loss check for both (3.0)', () => {
-    // Flight checks: south 3 <= 10, north 4 <= 9.
+    // Flight checks, in scenario order: north 3 <= 9, south 4 <= 10.
     const { state } = startGame(loaded, { forced: [3, 4] })
     const { state: after, entry } = play(state, { type: 'pass' })
-    expect(notes(entry)).toEqual(['activation 1: south, pass (free)'])
+    // Each check's line names the side that rolled.
+    expect(notes(entry)).toEqual([
+      'activation 1: south, pass (free)',
+      'Flight check (north): d6 rolled 3, success against <= 9',
+      'Flight check (south): d6 rolled 4, success against <= 10',
+    ])
     expect(entry.records.map((r) => [r.resolution.id, r.outcome])).toEqual([
       ['flight-check', 'success'],
       ['flight-check', 'success'],

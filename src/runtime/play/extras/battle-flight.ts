@@ -31,6 +31,7 @@ import {
   ruleOf,
   statusEvent,
 } from './common'
+import { isAmbushUnit } from './ambush'
 import { PURSUIT_MEMORY, pursuitActions, pursuitRun, startPursuit } from './pursuit'
 import { pursuitAct, pursuitLegal } from './pursuit-decisions'
 import type { PursuitData } from './pursuit'
@@ -69,12 +70,14 @@ export function flightStanding(
   )
   const statuses = settings.countStatuses ?? []
   const lost = counted.filter((id) => statuses.includes(ctx.state.units[id]?.status ?? '')).length
+  // A unit that joins from an ambush counts among the losses but leaves the threshold as it was.
+  const starting = counted.filter((id) => !isAmbushUnit(ctx.loaded, id)).length
   const params = (commandById(ctx.loaded, command)?.parameters ?? {}) as Record<string, unknown>
   const listed =
     settings.thresholdParameter === undefined ? undefined : params[settings.thresholdParameter]
   const due =
-    typeof listed === 'number' ? lost >= listed : lost > (settings.share ?? 0.5) * counted.length
-  return { lost, starting: counted.length, due: counted.length > 0 && due }
+    typeof listed === 'number' ? lost >= listed : lost > (settings.share ?? 0.5) * starting
+  return { lost, starting, due: starting > 0 && due }
 }
 
 /** Whether one of the leader's units stands inside his command range (his charisma counts). */

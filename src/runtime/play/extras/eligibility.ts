@@ -1,10 +1,12 @@
 /**
  * What the activation extras forbid in the choice of an activation (asked by the activation
  * chain for free activations, continuations and passes): an army activation nobody can take
- * part in, and anything but bringing pursuers back while a side's units pursue.
+ * part in, an ambush with no ambushing unit to join the command named, and anything but bringing
+ * pursuers back while a side's units pursue.
  */
 import type { ActivationKind } from '../../generated/content-types'
 import type { PlayContext } from '../procedure'
+import { ambushProblem } from './ambush'
 import { armyProblem } from './army'
 import { pursuitChoiceProblem } from './pursuit-return'
 
@@ -16,5 +18,9 @@ export function activationChoiceProblem(
   command: string | undefined,
   free: boolean,
 ): string | null {
-  return armyProblem(ctx, kind, side) ?? pursuitChoiceProblem(ctx, kind, side, command, free)
+  return (
+    armyProblem(ctx, kind, side) ??
+    ambushProblem(ctx, kind, side, command) ??
+    pursuitChoiceProblem(ctx, kind, side, command, free)
+  )
 }

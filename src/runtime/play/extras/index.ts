@@ -1,5 +1,6 @@
 /** The procedures of the extras mechanics, by id (see ../registry.ts). */
 import type { Procedures } from '../procedure'
+import { ambushProcedure } from './ambush'
 import { battleFlightProcedure } from './battle-flight'
 import { commandCheckProcedure } from './command-check'
 import { attackBonusProcedure, playCountersProcedure } from './counters'
@@ -16,10 +17,12 @@ export const EXTRAS_PROCEDURES: Procedures = {
   standard: standardProcedure,
   'time-track': timeTrackProcedure,
   'battle-flight': battleFlightProcedure,
+  ambush: ambushProcedure,
   /** Into the Breach: asked by the shock mechanic before a roll (see attackBonusFrame). */
   'attack-bonus': attackBonusProcedure,
 }
 
+export { ambushStandardBan, ambushWaits } from './ambush'
 export { armyKeepAway, armyPieces, nearestEnemy } from './army'
 export { attackBonusAvailable, attackBonusFrame } from './counters'
 export {

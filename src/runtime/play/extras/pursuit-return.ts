@@ -14,6 +14,7 @@ import { isLeader } from '../forces'
 import { movementClassOf } from '../influence'
 import type { PlayContext } from '../procedure'
 import { hexEntryCost } from '../terrain-costs'
+import { ambushSettings } from './ambush'
 import {
   commandUnitsOnMap,
   extrasSettings,
@@ -38,7 +39,10 @@ export function pursuitChoiceProblem(
 ): string | null {
   const pursuits = pursuitsOf(ctx, side)
   if (!free || pursuits.length === 0) return null
-  if (kind.scope === 'command' && pursuits.some((p) => p.command === command)) return null
+  // An ambush names a command too, but it brings no pursuer back.
+  const ambush = ambushSettings(ctx)?.kind === kind.id
+  if (kind.scope === 'command' && !ambush && pursuits.some((p) => p.command === command))
+    return null
   const commands = [...new Set(pursuits.map((p) => p.command))].join(', ')
   return `${side} has units pursuing: its free activations must bring them back (activate ${commands})`
 }

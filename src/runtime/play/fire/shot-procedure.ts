@@ -4,6 +4,10 @@
  * counter-charges against fire); a return shot chosen there is rolled together with the shot,
  * both before either result is applied. Then the leaders in each target's hex check when the
  * modified roll was high enough, and the effects left pending (relocations…) are carried out.
+ *
+ * After-shot hook: a reaction answering the shot whose consequence must wait until the shot is
+ * fully resolved (a counter-charge against fire, 13.9) hands its frame to `afterShot`; the shot
+ * runs those frames, in the order given, once its results are carried out and before it ends.
  */
 import type { Json } from '../../content/overlay/types'
 import type { ResolutionRecord } from '../../rules'
@@ -13,7 +17,7 @@ import { applyRolled, rollResolution, runResolution } from '../../state/resolve-
 import type { RolledResolution } from '../../state/resolve-action'
 import { leadersIn } from '../../state/variables'
 import { flowOf } from '../driver'
-import type { PlayContext, Procedure } from '../procedure'
+import type { NewFrame, PlayContext, Procedure } from '../procedure'
 import { reactionWindow } from '../reactions'
 import { effectsFrame, resultsWatch } from '../results/frames'
 import { fireSettings } from './settings'
@@ -26,6 +30,8 @@ interface ShotData {
   shot: Shot
   /** A return shot chosen in the fired-upon window, rolled together with the shot. */
   returnFire?: Shot
+  /** Frames to run once the shot is resolved (see afterShot). */
+  after?: NewFrame[]
 }
 
 const data = (frame: Frame): ShotData => frame.data as unknown as ShotData
@@ -42,14 +48,26 @@ export function activeSideOf(ctx: Pick<PlayContext, 'state'>): string {
 
 /** Attaches a return shot to the shot being answered (the nearest shot frame below). */
 export function attachReturnFire(ctx: PlayContext, shot: Shot): void {
+  const frame = shotBeingAnswered(ctx) ?? reject('there is no shot to return fire against')
+  frame.data.returnFire = shot as unknown as Json
+}
+
+/** The nearest shot frame on the stack (the shot being answered). */
+function shotBeingAnswered(ctx: PlayContext): Frame | undefined {
   const stack = flowOf(ctx.state).stack
-  for (let i = stack.length - 1; i >= 0; i--) {
-    const frame = stack[i] as Frame
-    if (frame.proc !== SHOT_PROCEDURE) continue
-    frame.data.returnFire = shot as unknown as Json
-    return
-  }
-  reject('there is no shot to return fire against')
+  for (let i = stack.length - 1; i >= 0; i--)
+    if ((stack[i] as Frame).proc === SHOT_PROCEDURE) return stack[i]
+  return undefined
+}
+
+/**
+ * Runs `frame` once the shot being answered (the nearest shot frame) is resolved and its results
+ * are carried out: the fire mechanic's hook for reactions whose effect follows the shot.
+ */
+export function afterShot(ctx: PlayContext, frame: NewFrame): void {
+  const shot = shotBeingAnswered(ctx) ?? reject('there is no shot to act after')
+  const d = data(shot)
+  d.after = [...(d.after ?? []), frame]
 }
 
 /** The shot as it stands now, or null when it can no longer be made (a unit has gone). */
@@ -156,8 +174,10 @@ export const shotProcedure: Procedure = {
         const follow = effectsFrame(ctx.pending.slice(before), watch)
         return follow === null ? { kind: 'again' } : { kind: 'push', frame: follow }
       }
-      case 'end':
-        return { kind: 'done' }
+      case 'end': {
+        const next = d.after?.shift()
+        return next === undefined ? { kind: 'done' } : { kind: 'push', frame: next }
+      }
       default:
         return reject(`fire: unknown step "${frame.step}"`)
     }

@@ -5,7 +5,7 @@
  * hexes too near the enemy. Built from the state as it is; a move that changes the board (a
  * step along a path) builds new facts.
  */
-import { countsForStacking } from '../../state/stacking'
+import { countsForStacking, stackFits } from '../../state/stacking'
 import type { Board } from '../../state/board'
 import { boardOf } from '../../state/board'
 import { flowOf } from '../driver'
@@ -32,6 +32,8 @@ export interface Facts {
   flags(id: string): Readonly<Record<string, boolean>>
   /** Whether the unit counts against the stacking limit (board.stacking.counts). */
   counts(id: string): boolean
+  /** Whether these counting units of one side may share a hex (the limit, host-and-guest pairs). */
+  fits(ids: readonly string[]): boolean
   /** Enemy combat units (of `side`'s opponents) whose influence covers the hex. */
   influencers(side: string, hex: string): readonly string[]
   /** Whether an enemy combat unit stands next to the hex (plain adjacency). */
@@ -61,6 +63,7 @@ export function buildFacts(ctx: Ctx, keepAway: number | null = null): Facts {
   }
   const influence = new Map<string, Map<string, string[]>>()
   const counted = new Map<string, boolean>()
+  const fitting = new Map<string, boolean>()
   const standards = new Map<string, Set<string>>()
   const closed = new Map<string, Set<string>>()
   const near = new Map<string, boolean>()
@@ -88,6 +91,16 @@ export function buildFacts(ctx: Ctx, keepAway: number | null = null): Facts {
       if (found === undefined) {
         found = countsForStacking(ctx, id)
         counted.set(id, found)
+      }
+      return found
+    },
+    fits(ids) {
+      if (facts.limit === null || ids.length <= facts.limit) return true
+      const key = [...ids].sort().join(' ')
+      let found = fitting.get(key)
+      if (found === undefined) {
+        found = stackFits(ctx, ids, (id) => facts.counts(id))
+        fitting.set(key, found)
       }
       return found
     },

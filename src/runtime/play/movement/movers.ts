@@ -7,13 +7,15 @@ import type { Frame } from '../../state/flow-types'
 import { isActivated, peekActivity } from '../activity'
 import { leaderIds } from '../../state/game-state'
 import {
+  ambushStandardBan,
+  ambushWaits,
   disengageCost,
   disengagedThisActivation,
   engagedIntent,
   isEngaged,
   shieldWallLimits,
 } from '../extras'
-import { commandById } from '../forces'
+import { commandById, isOverallCommander } from '../forces'
 import { movementClassOf, unitRatings } from '../influence'
 import type { PlayContext } from '../procedure'
 import { bookOf, hasFinished } from './acting'
@@ -47,6 +49,8 @@ export interface Mover {
   approachBan: { message: string; rule?: string } | null
   /** Extra points to leave its starting hex (disengaging). */
   disengageCost: number
+  /** Why it may not enter a hex holding an enemy standard (an ambushing unit); absent if it may. */
+  standardBan?: { message: string; rule?: string } | null
 }
 
 function statusCanAct(ctx: Ctx, status: string): boolean {
@@ -72,7 +76,7 @@ export function leaderMayMove(ctx: Ctx, id: string): boolean {
   return (
     ctx.loaded.rules.ruleset.mechanics?.movement?.leaders?.commanderMovesInFreeActivations ===
       true &&
-    side?.commander === id &&
+    isOverallCommander(ctx.loaded, ctx.state, id) &&
     !leadsCommand &&
     activation.free &&
     activation.side === unit.side
@@ -99,6 +103,8 @@ export function whyNotMove(ctx: Ctx, frame: Frame, f: Facts, id: string): string
     if (group === undefined || !groupArrived(ctx, group, unit.side))
       return `${id} is not due to arrive yet`
     if (entryHexes(ctx.loaded, group).length === 0) return `${id} has no hex to enter by`
+    const hidden = ambushWaits(ctx, id)
+    if (hidden !== null) return hidden
   }
   if (unit.ended !== null) return `${id} may move no further this activation`
   const book = bookOf(frame)
@@ -181,6 +187,7 @@ export function moverOf(ctx: Ctx, frame: Frame, f: Facts, id: string): Mover {
     counts: !leader && f.counts(id),
     approachBan,
     disengageCost: disengaging ? disengageCost(ctx, id) : 0,
+    standardBan: leader ? null : ambushStandardBan(ctx, id),
   }
 }
 
@@ -197,7 +204,6 @@ export function riderChoices(
     return { must: before.filter((l) => ctx.state.units[l]?.location === 'map'), may: [] }
   const rideWith = f.settings.leaders?.rideWith ?? 'own-leader-or-commander'
   const own = u.command === null ? undefined : commandById(ctx.loaded, u.command)?.leader
-  const commander = ctx.loaded.scenario.sides.find((s) => s.id === u.side)?.commander
   const may = [...leaderIds(ctx.loaded)].filter((l) => {
     const leader = ctx.state.units[l]
     if (leader === undefined || leader.side !== u.side || leader.ended !== null) return false
@@ -210,7 +216,7 @@ export function riderChoices(
     const a = peekActivity(ctx, l)
     if (a !== undefined && (a.moved || a.mp > 0)) return false
     if (Object.values(bookOf(frame).riders).some((list) => list.includes(l))) return false
-    return rideWith === 'any-leader' || l === own || l === commander
+    return rideWith === 'any-leader' || l === own || isOverallCommander(ctx.loaded, ctx.state, l)
   })
   return { must: [], may }
 }

@@ -81,7 +81,7 @@ function countedFriends(f: Facts, m: Mover, hex: string): string[] {
 /** Whether the piece may end its move in the hex (stacking). */
 export function canEndIn(f: Facts, m: Mover, hex: string): boolean {
   if (!m.counts || f.limit === null) return true
-  return countedFriends(f, m, hex).length + 1 <= f.limit
+  return f.fits([...countedFriends(f, m, hex), m.id])
 }
 
 /**
@@ -153,6 +153,9 @@ export function checkStep(
   const ooc = s.outOfCommand
   if (m.approachBan !== null && f.enemyNextTo(m.side, to))
     return no(`${m.approachBan.message} (${to})`, m.approachBan.rule)
+  const standardBan = m.standardBan ?? null
+  if (standardBan !== null && f.enemyStandards(m.side).has(to))
+    return no(`${standardBan.message} (${to})`, standardBan.rule)
   if (m.outOfCommand) {
     if (
       ooc?.mayNotEnterEnemyLeaderOrStandard === true &&
@@ -176,7 +179,8 @@ export function checkStep(
   const through: Passed[] = []
   if (m.counts && f.limit !== null) {
     const friends = countedFriends(f, m, to)
-    if (friends.length + 1 > f.limit && !(from === null && s.reinforcements !== undefined)) {
+    const fits = f.fits([...friends, m.id])
+    if (!fits && !(from === null && s.reinforcements !== undefined)) {
       for (const friend of friends) {
         const found = passRule(f, m, friend)
         if (found === undefined)
@@ -192,7 +196,7 @@ export function checkStep(
         })
       }
     }
-    if (stop && friends.length + 1 > f.limit)
+    if (stop && !fits)
       return no(
         `it would have to stop in ${to}, next to the enemy, where it may not stay`,
         influenceRules?.rule,

@@ -13,6 +13,7 @@ import type { Frame } from '../../state/flow-types'
 import { activityOf, isActivated, peekActivity } from '../activity'
 import { inRangeOf } from '../command-range'
 import { engagedIntent, isEngaged, shieldWallLimits } from '../extras'
+import { fireSettings } from '../fire/settings'
 import { leaderOnMap } from '../forces'
 import type { PlayContext } from '../procedure'
 import { currentActivation } from '../procedures/chain'
@@ -40,7 +41,23 @@ function whyNotTurn(ctx: PlayContext, frame: Frame, f: Facts, id: string): strin
     return `${id} has finished its move: another piece has acted since`
   if (isEngaged(ctx, id) && engagedIntent(ctx, id) !== 'disengage')
     return `${id} is engaged: it keeps facing its engaged enemies`
+  if (firedAndDone(ctx, f, id)) return `${id} has fired, which ends its move and fire`
   return null
+}
+
+/**
+ * Firing ends a unit's move and fire (11.2), turning included, unless it is one of the units
+ * that move on after firing.
+ */
+function firedAndDone(ctx: PlayContext, f: Facts, id: string): boolean {
+  const flag = f.settings.moveAfterFireFlag
+  return peekActivity(ctx, id)?.fired === true && (flag === undefined || f.flags(id)[flag] !== true)
+}
+
+/** The rule a refusal to turn names: the fire rule for a unit that has fired. */
+function turnRule(ctx: PlayContext, f: Facts, id: string): string | undefined {
+  if (firedAndDone(ctx, f, id)) return fireSettings(ctx.loaded.rules).active.rule ?? '11.2'
+  return f.settings.turning?.rule
 }
 
 /** Facing steps the unit may still turn in place (Infinity: no limit). */
@@ -82,7 +99,7 @@ export function performTurn(ctx: PlayContext, frame: Frame, action: Action): Act
   const id = stringArg(action, 'unit')
   const f = buildFacts(ctx, keepAwayFor(ctx, frame))
   const why = whyNotTurn(ctx, frame, f, id)
-  if (why !== null) return reject(why, f.settings.turning?.rule)
+  if (why !== null) return reject(why, turnRule(ctx, f, id))
   const unit = ctx.state.units[id]!
   const to = readFacing(f.board, action.facing, `turning ${id}`)
   const steps = turnSteps(unit.facing, to)

@@ -4,17 +4,14 @@
  * may try to seize the initiative (by a die roll against a leader's rating, or by playing a
  * seizure counter, which the active side may negate); then the continuation check decides.
  */
-import type { ActivationKind } from '../../generated/content-types'
 import { rollDice } from '../../dice'
 import type { Action } from '../../state/actions'
 import { checkArgs, stringArg } from '../../state/actions'
 import { reject } from '../../state/failure'
 import type { Frame } from '../../state/flow-types'
 import { runResolution } from '../../state/resolve-action'
-import { inRangeOf } from '../command-range'
 import { flowOf } from '../driver'
-import { commandsInPlay, leaderOnMap, nextSide, overallCommander } from '../forces'
-import { unitRatings } from '../influence'
+import { commandsInPlay, leaderOnMap, nextSide } from '../forces'
 import type { PlayContext, Procedure } from '../procedure'
 import {
   activationKinds,
@@ -23,6 +20,7 @@ import {
   readActivation,
   setNextActivation,
 } from './chain'
+import { reset, rollArgs, rollingLeader } from './continuation-roll'
 
 interface ContinuationData {
   kind?: string
@@ -32,64 +30,6 @@ interface ContinuationData {
 }
 
 const data = (frame: Frame): ContinuationData => frame.data as unknown as ContinuationData
-
-type ResetOn = 'failure' | 'pass' | 'seizure-attempt'
-
-function reset(ctx: PlayContext, side: string, on: ResetOn): void {
-  const rule = ctx.loaded.rules.ruleset.sequence.activation?.continuation
-  if (!(rule?.resetOn ?? []).includes(on)) return
-  const flow = flowOf(ctx.state).sides[side]
-  if (flow === undefined || (flow.successes === 0 && flow.attempts === 0)) return
-  flow.successes = 0
-  flow.attempts = 0
-  ctx.applied.push({
-    kind: 'note',
-    text: `${side}: continuation penalties reset (${on.replace('-', ' ')})`,
-    ...(rule?.rule === undefined ? {} : { rule: rule.rule }),
-  })
-}
-
-/** The leader who rolls for an activation: the command's leader, or the overall commander for the whole side. */
-function rollingLeader(
-  ctx: PlayContext,
-  kind: ActivationKind,
-  side: string,
-  commands: readonly string[],
-): string | null {
-  if (kind.scope === 'side') return overallCommander(ctx.loaded, ctx.state, side)
-  return commands[0] === undefined ? null : leaderOnMap(ctx.loaded, ctx.state, commands[0])
-}
-
-/** The activation-context arguments of a roll by `leader` for `kind`. */
-function rollArgs(
-  ctx: PlayContext,
-  resolution: string,
-  side: string,
-  kind: ActivationKind,
-  commands: readonly string[],
-  leader: string | null,
-): Action {
-  const commander = overallCommander(ctx.loaded, ctx.state, side)
-  const supported =
-    commander !== null &&
-    leader !== null &&
-    leader !== commander &&
-    inRangeOf(ctx, commander, leader)
-  const effectiveness = commander === null ? 0 : unitRatings(ctx, commander).effectiveness
-  const flow = flowOf(ctx.state).sides[side]
-  return {
-    type: 'resolve',
-    resolution,
-    side,
-    ...(leader === null ? {} : { leader }),
-    ...(commands[0] === undefined ? {} : { command: commands[0] }),
-    kind: kind.id,
-    free: false,
-    successes: flow?.successes ?? 0,
-    inCommanderRange: supported,
-    commanderEffectiveness: typeof effectiveness === 'number' ? effectiveness : 0,
-  }
-}
 
 function continueChoices(ctx: PlayContext, side: string): Action[] {
   const activation = currentActivation(ctx)
@@ -426,13 +366,21 @@ function continuationRoll(ctx: PlayContext, frame: Frame, side: string, opponent
     return
   }
   const flow = flowOf(ctx.state).sides[side]
-  const { record, text } = runResolution(
+  const args = rollArgs(
     ctx,
-    rollArgs(ctx, resolution, side, kind, commands, rollingLeader(ctx, kind, side, commands)),
+    resolution,
+    side,
+    kind,
+    commands,
+    rollingLeader(ctx, kind, side, commands),
   )
+  const { record, text } = runResolution(ctx, args)
   ctx.records.push(record)
   ctx.applied.push({ kind: 'note', text })
-  if (flow !== undefined) flow.attempts += 1
+  if (flow !== undefined) {
+    flow.attempts += 1
+    if (args.singleCommand === true) flow.singleCommand = true
+  }
   if (record.outcome === 'success') {
     if (flow !== undefined) flow.successes += 1
     setNextActivation(ctx, { side, free: false, kind: kind.id, commands })

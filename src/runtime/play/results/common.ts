@@ -161,12 +161,14 @@ export function placeUnit(
   if (to.facing !== undefined) unit.facing = to.facing
   if (unit.location !== 'map') unit.facing = null
   const after: Position = { hex: unit.hex, facing: unit.facing, location: unit.location }
+  const where = describePosition(after, board.facingName)
   ctx.applied.push({
     kind: 'place',
     unit: id,
     from,
     to: after,
-    text: `unit ${id} ${how} ${describePosition(after, board.facingName)}`,
+    // "advances to 1116 facing E", not "advances to in 1116…"
+    text: `unit ${id} ${how} ${how.endsWith(' to') ? where.replace(/^in /, '') : where}`,
     ...(rule === undefined ? {} : { rule }),
   })
 }

@@ -12,7 +12,7 @@ import { boardOf } from '../../state/board'
 import { eliminateUnit } from '../../state/effect-changes'
 import { sendStatusEvent } from '../../state/effects'
 import { isRemovedStatus } from '../../state/game-state'
-import { commandInPlay, commandsOf, isLeader } from '../forces'
+import { commandInPlay, commandsOf, isLeader, isOverallCommander } from '../forces'
 import type { NewFrame, PlayContext, Procedure } from '../procedure'
 import { answerAmong, data, nextQueued, placeUnit, queueThen, subRun } from './common'
 import type { LeaderWatch } from './frames'
@@ -40,8 +40,7 @@ export function commandsLedBy(ctx: Ctx, leader: string): string[] {
 }
 
 function isCommander(ctx: Ctx, leader: string): boolean {
-  const side = ctx.state.units[leader]?.side
-  return ctx.loaded.scenario.sides.find((s) => s.id === side)?.commander === leader
+  return isOverallCommander(ctx.loaded, ctx.state, leader)
 }
 
 const gone = (ctx: Ctx, id: string, statuses: readonly string[]): boolean => {

@@ -3,7 +3,7 @@
  * fits there, which hexes a side may not be pushed into, which facings a counter may take, whether
  * a leader is surrounded, where a unit can get to without crossing enemy units.
  */
-import { countsForStacking } from '../../state/stacking'
+import { countsForStacking, stackFits } from '../../state/stacking'
 import { boardOf } from '../../state/board'
 import type { PendingEffect } from '../../state/log'
 import { isLeader, unitsIn } from '../forces'
@@ -26,18 +26,20 @@ export function leadersOf(ctx: Ctx, hex: string, side: string, enemy = false): s
   )
 }
 
-/** Whether unit `id` may end in `hex`: no enemy combat unit there, and within the stacking limit. */
+/**
+ * Whether unit `id` may end in `hex`: no enemy combat unit there, and the stacking rules allow it
+ * with the friendly units there (the limit, a host taking in a guest).
+ */
 export function fits(ctx: Ctx, id: string, hex: string): boolean {
   const unit = ctx.state.units[id]
   if (unit === undefined) return false
   if (combatIn(ctx, hex, unit.side, true).length > 0) return false
-  const limit = ctx.loaded.rules.ruleset.board?.stacking?.limit
-  if (limit === undefined) return true
+  if (ctx.loaded.rules.ruleset.board?.stacking?.limit === undefined) return true
+  if (!countsForStacking(ctx, id)) return true
   const here = unitsIn(ctx.state, hex).filter(
-    (other) =>
-      other !== id && ctx.state.units[other]?.side === unit.side && countsForStacking(ctx, other),
+    (other) => other !== id && ctx.state.units[other]?.side === unit.side,
   )
-  return here.length + (countsForStacking(ctx, id) ? 1 : 0) <= limit
+  return stackFits(ctx, [...here, id])
 }
 
 /** Hexes closed to `side`'s units pushed by a result: its enemies' reinforcement entry hexes. */

@@ -48,7 +48,7 @@ function position(ctx: PlayContext, id: string): Position {
   return { hex: u.hex, facing: u.facing, location: u.location }
 }
 
-/** Sets a unit down in `hex` (and `facing`), taking the leaders stacked with it along. */
+/** Sets a unit down in `hex` (and `facing`), taking along the leaders given (7.2). */
 export function setDown(
   ctx: PlayContext,
   id: string,
@@ -68,7 +68,10 @@ export function setDown(
       unit: who,
       from,
       to: position(ctx, who),
-      text: `unit ${who} ${why} to ${hex}`,
+      text:
+        who === id
+          ? `unit ${who} ${why} to ${hex}`
+          : `leader ${who} goes along with ${id} to ${hex}`,
       ...ruleField(rule),
     })
   }

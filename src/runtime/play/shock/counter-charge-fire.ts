@@ -5,7 +5,8 @@
  * with the mandatory flag must, unless their leader holds them back. The roll (or the automatic
  * success) comes before the fire; once the shot is resolved the unit is set down next to the
  * firer and fights a shock phase of its own (charging, or shocking if the fire disordered it),
- * its continued attacks following at once. The firer's movement ends.
+ * its continued attacks following at once (run through the fire mechanic's after-shot hook). The
+ * firer's movement ends.
  */
 import type { Json } from '../../content/overlay/types'
 import { checkArgs, stringArg } from '../../state/actions'
@@ -16,13 +17,13 @@ import type { Frame } from '../../state/flow-types'
 import { runResolution } from '../../state/resolve-action'
 import { activityOf } from '../activity'
 import { inRangeOf } from '../command-range'
-import { flowOf } from '../driver'
-import { SHOT_PROCEDURE } from '../fire/shot-procedure'
+import { afterShot } from '../fire/shot-procedure'
 import { commandById } from '../forces'
 import { unitFlags, unitRatings } from '../influence'
-import type { NewFrame, PlayContext, Procedure } from '../procedure'
+import type { PlayContext, Procedure } from '../procedure'
 import { markerCount, note, setDown, setMarker } from './changes'
 import { continuedAttacksFrame } from './continued'
+import { readWith, withChoices } from './leaders'
 import { counterChargeBarred } from './counter-charge'
 import { chargePaths, enemiesAt, hexOf, sectorSeenBy } from './geometry'
 import {
@@ -106,37 +107,36 @@ function pathArg(ctx: Ctx, unit: string, firer: string, value: unknown): ChargeP
   )
 }
 
-/** Runs `frame` once the nearest frame of `proc` below the top has ended (the shot). */
-function runAfter(ctx: PlayContext, proc: string, frame: NewFrame): void {
-  const flow = flowOf(ctx.state)
-  const index = flow.stack.map((f) => f.proc).lastIndexOf(proc)
-  if (index < 0) return reject(`there is no ${proc} to counter-charge after`)
-  flow.stack.splice(index, 0, {
-    id: flow.nextId,
-    proc: frame.proc,
-    phase: frame.phase ?? null,
-    step: frame.step ?? 'start',
-    data: frame.data ?? {},
-  })
-  flow.nextId += 1
-}
-
-function succeed(ctx: PlayContext, d: VsFireData, unit: string, path: ChargePath): void {
+function succeed(
+  ctx: PlayContext,
+  d: VsFireData,
+  unit: string,
+  path: ChargePath,
+  leaders: string[],
+): void {
   const shockPhase = d.params.shockPhase ?? 'shock'
   const after: AfterFireData = {
     unit,
     firer: d.event.firer,
     path: path as unknown as ChargePath,
+    leaders,
     type: ctx.state.units[unit]?.type ?? '',
     shockPhase,
   }
-  runAfter(ctx, SHOT_PROCEDURE, {
+  // The charge goes in once the shot is resolved (the fire mechanic's after-shot hook).
+  afterShot(ctx, {
     proc: 'shock:counter-charge-after-fire',
     data: after as unknown as { [k: string]: Json },
   })
 }
 
-function attempt(ctx: PlayContext, d: VsFireData, unit: string, path: ChargePath): string {
+function attempt(
+  ctx: PlayContext,
+  d: VsFireData,
+  unit: string,
+  path: ChargePath,
+  leaders: string[],
+): string {
   const settings = counterChargeSettings(ctx)
   const vsFire = settings?.vsFire
   if (settings === undefined || vsFire === undefined)
@@ -145,7 +145,7 @@ function attempt(ctx: PlayContext, d: VsFireData, unit: string, path: ChargePath
     if (markerCount(ctx, unit, settings.usedMarker) === 0)
       setMarker(ctx, unit, settings.usedMarker, 'add', '13.6')
     note(ctx, `${unit} counter-charges ${d.event.firer} without a roll`, vsFire.rule ?? '13.9')
-    succeed(ctx, d, unit, path)
+    succeed(ctx, d, unit, path, leaders)
     return `${unit} counter-charges ${d.event.firer}`
   }
   const { record, text } = runResolution(ctx, {
@@ -159,7 +159,7 @@ function attempt(ctx: PlayContext, d: VsFireData, unit: string, path: ChargePath
   if (markerCount(ctx, unit, settings.usedMarker) === 0)
     setMarker(ctx, unit, settings.usedMarker, 'add', '13.6')
   if (record.outcome !== 'success') return `${unit}'s counter-charge against ${d.event.firer} fails`
-  succeed(ctx, d, unit, path)
+  succeed(ctx, d, unit, path, leaders)
   return `${unit} will counter-charge ${d.event.firer} once the fire is resolved`
 }
 
@@ -175,9 +175,17 @@ export const counterChargeVsFireProcedure: Procedure = {
       const holder = must ? restrainer(ctx, unit) : null
       const several =
         new Set(pathsToFirer(ctx, unit, d.event.firer).map((p) => p.hexes.join(' '))).size > 1
-      if (must && holder === null && !several) {
+      // Leaders who may go along make it a decision (7.2).
+      const riders = withChoices(ctx, unit, 'charge').length > 0
+      if (must && holder === null && !several && !riders) {
         note(ctx, `${unit} must counter-charge the unit firing at it`, '13.9, 16.4')
-        attempt(ctx, d, unit, pathArg(ctx, unit, d.event.firer, undefined))
+        attempt(
+          ctx,
+          d,
+          unit,
+          pathArg(ctx, unit, d.event.firer, undefined),
+          readWith(ctx, unit, 'charge', undefined),
+        )
         continue
       }
       d.current = unit
@@ -218,13 +226,16 @@ export const counterChargeVsFireProcedure: Procedure = {
       ctx.records.push(record)
       note(ctx, text, '13.9')
       if (record.outcome === 'success') return `${leader} holds ${unit} back`
-      return `${unit} breaks loose: ${attempt(ctx, d, unit, pathArg(ctx, unit, d.event.firer, undefined))}`
+      const path = pathArg(ctx, unit, d.event.firer, undefined)
+      const leaders = readWith(ctx, unit, 'charge', undefined)
+      return `${unit} breaks loose: ${attempt(ctx, d, unit, path, leaders)}`
     }
     if (action.type !== 'counter-charge') return reject(`"${action.type}" does not answer this`)
-    checkArgs(action, ['unit', 'path'])
+    checkArgs(action, ['unit', 'path', 'with'])
     if (stringArg(action, 'unit') !== unit)
       return reject(`it is ${unit} that may counter-charge now`)
-    return attempt(ctx, d, unit, pathArg(ctx, unit, d.event.firer, action.path))
+    const path = pathArg(ctx, unit, d.event.firer, action.path)
+    return attempt(ctx, d, unit, path, readWith(ctx, unit, 'charge', action.with))
   },
   legal(ctx, frame) {
     const d = data(frame)
@@ -233,12 +244,17 @@ export const counterChargeVsFireProcedure: Procedure = {
     const must = mandatory(ctx, unit)
     const paths = pathsToFirer(ctx, unit, d.event.firer)
     const distinct = [...new Set(paths.map((p) => JSON.stringify(p.hexes)))]
-    const charges = [
+    const routes = [
       { type: 'counter-charge', unit },
       ...(distinct.length > 1
         ? distinct.map((p) => ({ type: 'counter-charge', unit, path: JSON.parse(p) as string[] }))
         : []),
     ]
+    const riders = withChoices(ctx, unit, 'charge')
+    const charges = routes.flatMap((r) => [
+      r,
+      ...riders.map((leaders) => ({ ...r, with: leaders })),
+    ])
     const other = must
       ? restrainer(ctx, unit) === null
         ? []
@@ -252,6 +268,8 @@ interface AfterFireData {
   unit: string
   firer: string
   path: ChargePath
+  /** Leaders going along (7.2), if they are still with it when it sets off. */
+  leaders?: string[]
   /** The unit's type when it set off: unhorsed by the fire, it stays where it was (14.3). */
   type: string
   shockPhase: string
@@ -286,7 +304,8 @@ export const counterChargeAfterFireProcedure: Procedure = {
           },
         )
         const stop = d.path.hexes[d.path.hexes.length - 1] ?? (unit.hex as string)
-        setDown(ctx, d.unit, stop, d.path.facing, `counter-charges ${d.firer}:`, '13.9')
+        const leaders = (d.leaders ?? []).filter((l) => hexOf(ctx, l) === unit.hex)
+        setDown(ctx, d.unit, stop, d.path.facing, `counter-charges ${d.firer}:`, '13.9', leaders)
         const charge = chargeSettings(ctx)
         const charging =
           charge !== undefined && (charge.allowedStatuses ?? [unit.status]).includes(unit.status)

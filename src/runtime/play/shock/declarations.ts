@@ -2,7 +2,8 @@
  * Step 1 of a shock phase (12.1, 13.2, 13.3, 16.8, 16.9): which attacks the attacking side may
  * declare, one at a time, and whether the declarations made so far may stand together. A
  * declaration names its attackers and every enemy unit in the hexes it attacks; a charge names
- * its one target, and the path of a charger when it has several.
+ * its one target, the path of a charger when it has several, and in `with` the leaders going
+ * along with each charger when they may (7.2).
  */
 import type { Action } from '../../state/actions'
 import { booleanArg, checkArgs, idListArg } from '../../state/actions'
@@ -15,6 +16,7 @@ import { unitFlags } from '../influence'
 import type { PlayContext } from '../procedure'
 import { markerCount } from './changes'
 import { attackForbidden, attackableHexes, chargePaths, frontalHexes, hexOf } from './geometry'
+import { leaderRule, readWith } from './leaders'
 import { attackSettings, chargeSettings, outOfCommandMarker, shieldWall } from './settings'
 import type { ChargePath, DeclaredAttack, ShockData } from './types'
 
@@ -171,9 +173,31 @@ function choosePaths(
   return chosen
 }
 
+/** The leaders going along with each charger: those `with` names, or all when they must (7.2). */
+function chargeRiders(
+  ctx: Ctx,
+  chargers: readonly string[],
+  value: unknown,
+): Record<string, string[]> {
+  if (value !== undefined && (value === null || typeof value !== 'object' || Array.isArray(value)))
+    return reject(
+      '"with" must give, for a charger, the leaders going along with it, e.g. {"kn-1": ["leader-1"]}',
+    )
+  const named = (value ?? {}) as Record<string, unknown>
+  const extra = Object.keys(named).find((id) => !chargers.includes(id))
+  if (extra !== undefined)
+    return reject(`"with" names ${extra}, which does not charge`, leaderRule(ctx))
+  const riders: Record<string, string[]> = {}
+  for (const id of chargers) {
+    const leaders = readWith(ctx, id, 'charge', named[id])
+    if (leaders.length > 0) riders[id] = leaders
+  }
+  return riders
+}
+
 /** Reads and checks one declaration; refuses it with the rule that forbids it. */
 export function readDeclaration(ctx: Ctx, d: ShockData, action: Action): DeclaredAttack {
-  checkArgs(action, ['attackers', 'defenders', 'charge', 'paths'])
+  checkArgs(action, ['attackers', 'defenders', 'charge', 'paths', 'with'])
   const settings = attackSettings(ctx)
   const rule = settings.rule ?? '12.1'
   const attackers =
@@ -201,9 +225,12 @@ export function readDeclaration(ctx: Ctx, d: ShockData, action: Action): Declare
   const named = pathsArg(action)
   if (!charge && Object.keys(named).length > 0)
     return reject('"paths" belong to a charge ("charge": true)')
+  if (!charge && action.with !== undefined)
+    return reject('"with" names the leaders going along on a charge ("charge": true)')
   const board = boardOf(ctx.loaded)
   let chargers: string[] = []
   let paths: Record<string, ChargePath> = {}
+  let riders: Record<string, string[]> = {}
   if (charge) {
     const cs = chargeSettings(ctx)
     if (d.mode !== 'phase' || cs === undefined)
@@ -228,6 +255,7 @@ export function readDeclaration(ctx: Ctx, d: ShockData, action: Action): Declare
       if (problem !== null) return reject(problem, cs.rule ?? '13.3')
     }
     paths = choosePaths(ctx, d, chargers, target, named)
+    riders = chargeRiders(ctx, chargers, action.with)
   }
   const shockers = attackers.filter((id) => !chargers.includes(id))
   if (attackers.length > 1 && hexes.length > 1)
@@ -261,6 +289,7 @@ export function readDeclaration(ctx: Ctx, d: ShockData, action: Action): Declare
     hexes,
     chargers,
     paths,
+    ...(Object.keys(riders).length > 0 ? { riders } : {}),
     counterChargedVsShock: [],
     evaded: [],
     done: false,

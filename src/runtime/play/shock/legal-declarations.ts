@@ -17,6 +17,7 @@ import {
   takenHexes,
 } from './declarations'
 import { attackableHexes, chargePaths, hexOf } from './geometry'
+import { withChoices } from './leaders'
 import { chargeSettings } from './settings'
 import type { ShockData } from './types'
 
@@ -84,10 +85,13 @@ export function legalDeclarations(ctx: Ctx, d: ShockData): Action[] {
             defenders: [target],
             charge: true,
           }
-          drafts.push(
+          const withPaths = [
             base,
             ...pathChoices(ctx, d, group, target).map((paths) => ({ ...base, paths })),
-          )
+          ]
+          const riders = riderChoices(ctx, group)
+          for (const draft of withPaths)
+            drafts.push(draft, ...riders.map((ridden) => ({ ...draft, with: ridden })))
         }
       }
     }
@@ -106,6 +110,17 @@ export function legalDeclarations(ctx: Ctx, d: ShockData): Action[] {
     }
   }
   return legal
+}
+
+/** The leaders that may go along with the chargers, in every combination (none left out). */
+function riderChoices(ctx: Ctx, chargers: readonly string[]): Record<string, string[]>[] {
+  let combos: Record<string, string[]>[] = [{}]
+  for (const id of chargers) {
+    const options = withChoices(ctx, id, 'charge')
+    if (options.length === 0) continue
+    combos = combos.flatMap((c) => [c, ...options.map((leaders) => ({ ...c, [id]: leaders }))])
+  }
+  return combos.filter((c) => Object.keys(c).length > 0).slice(0, 16)
 }
 
 /** Named path combinations for chargers that have more than one path. */

@@ -30,7 +30,9 @@ import {
 } from './pre-combat'
 import { defendingHexes, fightingAttackers, resolveAttack } from './resolve'
 import { attackSettings, chargeSettings, continuedAttackMarker, shockParams } from './settings'
-import type { DeclaredAttack, ShockData } from './types'
+import { engageAfterAttack } from './engaged-results'
+import { shareFatesFrame } from './shared-fate'
+import type { DeclaredAttack, RollSummary, ShockData } from './types'
 import { shockData } from './types'
 import { declaredEvent, reactionFrame } from './windows'
 
@@ -38,11 +40,13 @@ export const SHOCK_ACTIONS = ['declare', 'declare-undo', 'declare-done', 'resolv
 
 interface Resolving {
   index: number
-  stage: 'bonus' | 'roll' | 'effects'
+  stage: 'bonus' | 'roll' | 'effects' | 'after'
   bonuses: number[]
   waiting: boolean
   /** Continued attack markers of the attackers before the roll. */
   before: Record<string, number>
+  /** What each roll gave (12.5, 16.9 look at it once the results are carried out). */
+  rolls?: RollSummary[]
 }
 
 /** Fills in what the frame does not say: a shock phase of the sequence of play. */
@@ -140,6 +144,7 @@ function startResolving(frame: Frame, d: ShockData, index: number, ctx: PlayCont
 
 function finishAttack(ctx: PlayContext, attack: DeclaredAttack, r: Resolving): void {
   attack.done = true
+  engageAfterAttack(ctx, attack.attackers, r.rolls ?? [])
   const markers = [chargeSettings(ctx)?.marker, attackSettings(ctx).marker]
   const ca = continuedAttackMarker(ctx)
   for (const id of attack.attackers) {
@@ -176,8 +181,14 @@ function resolving(ctx: PlayContext, frame: Frame, d: ShockData): Outcome {
   }
   if (r.stage === 'roll') {
     r.stage = 'effects'
-    const follow = resolveAttack(ctx, d, attack, r.bonuses)
+    const { frame: follow, rolls } = resolveAttack(ctx, d, attack, r.bonuses)
+    r.rolls = rolls
     if (follow !== null) return { kind: 'push', frame: follow }
+  }
+  if (r.stage === 'effects') {
+    r.stage = 'after'
+    const more = shareFatesFrame(ctx, r.rolls ?? [])
+    if (more !== null) return { kind: 'push', frame: more }
   }
   finishAttack(ctx, attack, r)
   delete d.resolving

@@ -29,6 +29,8 @@ export function placeCharger(
   const from = hexOf(ctx, id)
   const to = path?.hexes[path.hexes.length - 1]
   if (path === undefined || from === null || to === undefined || attack.done) return null
+  // The leaders going along, if they are still with it (7.2).
+  const leaders = (attack.riders?.[id] ?? []).filter((l) => hexOf(ctx, l) === from)
   setDown(
     ctx,
     id,
@@ -36,6 +38,7 @@ export function placeCharger(
     path.facing,
     `charges ${attack.defenders.join(', ')}: set down next to it,`,
     chargeSettings(ctx)?.rule ?? '13.2',
+    leaders,
   )
   // No reaction fire at a unit counter-charging a shooter (13.9).
   if (d.mode === 'counter-charge') return null

@@ -15,7 +15,8 @@ import { effectsFrame, resultsWatch } from '../results/frames'
 import { markerCount, note } from './changes'
 import { hexOf } from './geometry'
 import { chargeSettings, continuedAttackMarker, resultOrder } from './settings'
-import type { DeclaredAttack, ShockData } from './types'
+import type { DeclaredAttack, RollSummary, ShockData } from './types'
+import { shareFates, sharesFate, statusesOf } from './shared-fate'
 
 /** Attackers of the attack still on the map, able to fight. */
 export function fightingAttackers(ctx: PlayContext, attack: DeclaredAttack): string[] {
@@ -37,6 +38,17 @@ export function defendingHexes(
   return out
 }
 
+/**
+ * The defenders a roll is made against: a unit sharing the fate of another (stacked guns) takes no
+ * part in it while a unit without the flag defends the hex with it (12.5).
+ */
+export function rollingDefenders(ctx: PlayContext, defenders: readonly string[]): string[] {
+  const companions = defenders.filter((id) => sharesFate(ctx, id))
+  return companions.length === defenders.length
+    ? [...defenders]
+    : defenders.filter((id) => !companions.includes(id))
+}
+
 /** What the shock resolution is given for the roll on one hex of an attack. */
 export function attackArgs(
   ctx: PlayContext,
@@ -52,12 +64,14 @@ export function attackArgs(
     d.mode === 'continued' || chargeMarker === undefined
       ? []
       : attackers.filter((id) => markerCount(ctx, id, chargeMarker) > 0)
-  const defending = defendingHexes(ctx, attack).flatMap((h) => h.defenders).length
+  const defending = defendingHexes(ctx, attack).flatMap((h) =>
+    rollingDefenders(ctx, h.defenders),
+  ).length
   return {
     type: 'resolve',
     resolution: d.resolution,
     attackers,
-    defenders: [...defenders],
+    defenders: rollingDefenders(ctx, defenders),
     charging,
     moved: attackers.filter((id) => peekActivity(ctx, id)?.moved === true),
     counterCharged: attack.counterCharging ?? [],
@@ -123,14 +137,15 @@ export function orderResults(
 
 /**
  * Rolls every defending hex of the attack (with the bonus counters played on each), applies what
- * the kernel applies itself, and returns the frame carrying out the rest in the rules' order.
+ * the kernel applies itself, and returns the frame carrying out the rest in the rules' order,
+ * with what each roll gave (for what must wait until the results are carried out: 12.5, 16.9).
  */
 export function resolveAttack(
   ctx: PlayContext,
   d: ShockData,
   attack: DeclaredAttack,
   bonuses: readonly number[],
-): NewFrame | null {
+): { frame: NewFrame | null; rolls: RollSummary[] } {
   const attackers = fightingAttackers(ctx, attack)
   const hexes = defendingHexes(ctx, attack)
   if (attackers.length === 0 || hexes.length === 0) {
@@ -139,22 +154,31 @@ export function resolveAttack(
       `the attack of ${attack.attackers.join(', ')} lapses: nothing is left to fight`,
       '12.3',
     )
-    return null
+    return { frame: null, rolls: [] }
   }
   const watch = resultsWatch(ctx, [...attackers, ...hexes.flatMap((h) => h.defenders)])
+  const summaries: RollSummary[] = []
   const rolls = hexes.map((h, i) => {
     const rolled = rollResolution(ctx, attackArgs(ctx, d, attack, h.defenders, bonuses[i] ?? 0))
     ctx.records.push(rolled.record)
     note(ctx, rolled.text, rolled.record.resolution.rule)
+    summaries.push({
+      hex: h.hex,
+      defenders: [...h.defenders],
+      codes: rolled.record.codes.map((c) => c.code),
+      statuses: statusesOf(ctx, h.defenders),
+    })
     return rolled
   })
   // Every roll is made before any result applies (12.3 step 3, 14.1).
   const before = ctx.pending.length
   for (const rolled of rolls) applyRolled(ctx, rolled)
+  // Guns lost with the unit they stood with go before anyone advances into the hex (12.5).
+  shareFates(ctx, summaries)
   const continuing = new Set<string>()
   if (attackers.length === 1 && rolls.some((r) => gaveContinuedAttack(ctx, r)))
     continuing.add(attackers[0] as string)
   const ordered = orderResults(ctx, attackers, ctx.pending.splice(before), continuing)
   ctx.pending.push(...ordered)
-  return effectsFrame(ordered, watch)
+  return { frame: effectsFrame(ordered, watch), rolls: summaries }
 }

@@ -4,7 +4,8 @@
  * hex away from its attackers before the attack is resolved; a defender with the evasion flag
  * attacked by a unit with the matching flag may step back too, rolling on its own table. When
  * every defending hex of an attack has emptied, one attacker may move into an emptied hex and
- * that attack is over.
+ * that attack is over. Stacked leaders go along as the results settings say for a retreat and an
+ * advance (7.2; `with` names them when they may).
  */
 import type { Action } from '../../state/actions'
 import { checkArgs, stringArg } from '../../state/actions'
@@ -21,6 +22,7 @@ import { stepCost } from '../terrain-costs'
 import { note, setDown, statusEvent } from './changes'
 import { hexOf } from './geometry'
 import { fightingAttackers } from './resolve'
+import { readWith, withChoices } from './leaders'
 import { retreatSettings } from './settings'
 import type { DeclaredAttack, ShockData } from './types'
 import { shockData } from './types'
@@ -211,7 +213,7 @@ export const retreatBeforeCombatProcedure: Procedure = {
         return `${d.side} does not advance; the attack of ${attack.attackers.join(', ')} is over`
       }
       if (action.type !== 'advance') return reject(`"${action.type}" does not answer the advance`)
-      checkArgs(action, ['unit', 'hex', 'facing'])
+      checkArgs(action, ['unit', 'hex', 'facing', 'with'])
       const unit = stringArg(action, 'unit')
       const hex = stringArg(action, 'hex')
       if (!fightingAttackers(ctx, attack).includes(unit))
@@ -222,7 +224,16 @@ export const retreatBeforeCombatProcedure: Procedure = {
       const facing = readFacing(ctx, action, current)
       if (facing !== current && settings?.advancerMayTurn === false)
         return reject(`${unit} may not change facing when it moves into the emptied hex`, '12.2')
-      setDown(ctx, unit, hex, facing, 'moves into the emptied hex, and attacks no more,', '12.2')
+      const leaders = readWith(ctx, unit, 'advance', action.with)
+      setDown(
+        ctx,
+        unit,
+        hex,
+        facing,
+        'moves into the emptied hex, and attacks no more,',
+        '12.2',
+        leaders,
+      )
       return `${unit} moves into ${hex}`
     }
     const current = r.current ?? reject('no unit is retreating before combat now')
@@ -233,7 +244,7 @@ export const retreatBeforeCombatProcedure: Procedure = {
     }
     if (action.type !== 'retreat-before-combat')
       return reject(`"${action.type}" does not answer the retreat before combat`)
-    checkArgs(action, ['unit', 'hex', 'facing'])
+    checkArgs(action, ['unit', 'hex', 'facing', 'with'])
     const unit = stringArg(action, 'unit')
     if (unit !== current.unit)
       return reject(`it is ${current.unit} that may retreat now, not ${unit}`)
@@ -246,6 +257,7 @@ export const retreatBeforeCombatProcedure: Procedure = {
         settings?.rule ?? '12.2',
       )
     const facing = readFacing(ctx, action, ctx.state.units[unit]?.facing ?? null)
+    const leaders = readWith(ctx, unit, 'retreat', action.with)
     if (current.kind === 'with-roll') {
       const evasion = settings?.evasionRoll
       const vsCounterCharge = (attack.counterCharging ?? []).length > 0
@@ -260,7 +272,7 @@ export const retreatBeforeCombatProcedure: Procedure = {
         note(ctx, `${unit} is caught in its hex: the attack goes ahead`, evasion?.rule ?? '12.2')
         return `${unit} fails to get away`
       }
-      setDown(ctx, unit, hex, facing, 'retreats before combat', evasion?.rule ?? '12.2')
+      setDown(ctx, unit, hex, facing, 'retreats before combat', evasion?.rule ?? '12.2', leaders)
       // The step back is made; the rest of the result (a disorder) applies as the table says.
       applyEffects(
         ctx,
@@ -268,7 +280,7 @@ export const retreatBeforeCombatProcedure: Procedure = {
         rolled.scope,
       )
     } else {
-      setDown(ctx, unit, hex, facing, 'retreats before combat', settings?.rule ?? '12.2')
+      setDown(ctx, unit, hex, facing, 'retreats before combat', settings?.rule ?? '12.2', leaders)
       if (settings?.disorders === true)
         statusEvent(ctx, unit, settings.disorderEvent ?? 'disorder', settings.rule ?? '12.2')
     }
@@ -284,23 +296,38 @@ export const retreatBeforeCombatProcedure: Procedure = {
       const attack = d.attacks[r.advance] as DeclaredAttack
       const mayTurn = retreatSettings(ctx)?.advancerMayTurn !== false
       const out: Action[] = [{ type: 'decline' }]
-      for (const unit of fightingAttackers(ctx, attack))
-        for (const hex of advanceHexes(ctx, attack, unit)) {
-          out.push({ type: 'advance', unit, hex })
-          if (mayTurn)
-            for (const facing of facings) out.push({ type: 'advance', unit, hex, facing })
-        }
+      for (const unit of fightingAttackers(ctx, attack)) {
+        const riders = [undefined, ...withChoices(ctx, unit, 'advance')]
+        for (const hex of advanceHexes(ctx, attack, unit))
+          for (const leaders of riders) {
+            const base: Action = {
+              type: 'advance',
+              unit,
+              hex,
+              ...(leaders === undefined ? {} : { with: leaders }),
+            }
+            out.push(base)
+            if (mayTurn) for (const facing of facings) out.push({ ...base, facing })
+          }
+      }
       return out
     }
     const current = r.current
     if (current === undefined) return []
     const attack = d.attacks[current.attack] as DeclaredAttack
     const out: Action[] = [{ type: 'decline' }]
-    for (const hex of retreatHexes(ctx, d, attack, current.unit)) {
-      out.push({ type: 'retreat-before-combat', unit: current.unit, hex })
-      for (const facing of facings)
-        out.push({ type: 'retreat-before-combat', unit: current.unit, hex, facing })
-    }
+    const riders = [undefined, ...withChoices(ctx, current.unit, 'retreat')]
+    for (const hex of retreatHexes(ctx, d, attack, current.unit))
+      for (const leaders of riders) {
+        const base: Action = {
+          type: 'retreat-before-combat',
+          unit: current.unit,
+          hex,
+          ...(leaders === undefined ? {} : { with: leaders }),
+        }
+        out.push(base)
+        for (const facing of facings) out.push({ ...base, facing })
+      }
     return out
   },
 }

@@ -22,6 +22,8 @@ export interface DeclaredAttack {
   /** Attackers that charge (a charge has one defender); the others shock. */
   chargers: string[]
   paths: Record<string, ChargePath>
+  /** Leaders going along with each charger (7.2), by charger; absent: nobody. */
+  riders?: Record<string, string[]>
   /** Defenders whose counter-charge against this shock succeeded (attack.counterChargedVsShock). */
   counterChargedVsShock: string[]
   /** Defenders that retreated before combat: their hexes are no longer attacked. */
@@ -30,6 +32,16 @@ export interface DeclaredAttack {
   done: boolean
   /** Attackers that fought a counter-charging unit after it was fired upon. */
   counterCharging?: string[]
+}
+
+/** What one roll of an attack gave, kept until its results are carried out (12.5, 16.9). */
+export interface RollSummary {
+  hex: string
+  /** Every defender of the hex, those left out of the roll (12.5) included. */
+  defenders: string[]
+  codes: string[]
+  /** The defenders' statuses before the roll. */
+  statuses: Record<string, string>
 }
 
 export type ShockMode = 'phase' | 'continued' | 'counter-charge'

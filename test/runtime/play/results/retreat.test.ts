@@ -94,7 +94,7 @@ describe('14.4 retreat: where a unit may go', () => {
     const { state } = struck(['DR'], { sarim: '0505' })
     const after = play(loaded, state, { type: 'retreat', unit: 'pk-s1', hex: '0504', facing: 9 })
     expect(at(after.state, 'sarim')).toBe('0504')
-    expect(after.texts).toContain('unit sarim retreats with pk-s1 to in 0504')
+    expect(after.texts).toContain('unit sarim retreats with pk-s1 to 0504')
 
     const retired = arrange(loaded, { 'pk-s1': ['0505', 'W'], 'kn-1': ['0605', 'NW'] }, (s) => {
       ;(s.units['pk-s1'] as { status: string }).status = 'retired'

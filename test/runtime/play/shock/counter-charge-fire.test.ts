@@ -152,3 +152,25 @@ describe('12.2 light cavalry evading a counter-charge (DT-07)', () => {
     }
   })
 })
+
+describe('13.9 the counter-charge goes in through the fire mechanic’s after-shot hook', () => {
+  it('the shot is resolved first; the charge runs from the shot’s own frame, which ends after it', () => {
+    const moi = shockScenario('shock-moi')
+    // Counter-charge roll 0 succeeds, the fire 0 does nothing, the charge 5 retires the archers.
+    const state = fired(moi, 'w-lb-1', 'e-mm-1', [0, 0, 5])
+    const { state: after, entry } = play(moi, state, { type: 'counter-charge', unit: 'e-mm-1' })
+    expect(entry.records.map((r) => r.resolution.id)).toEqual([
+      'counter-charge-vs-shock-fire',
+      'fire',
+      'shock',
+    ])
+    expect(reading(entry.records[2]).codes).toEqual(['DRT'])
+    // The archers' retire placement is asked while the shot frame waits for its after-shot frame.
+    expect(promptOf(after)).toEqual({ side: 'west', kind: 'relocate' })
+    const stack = after.flow?.stack.map((f) => `${f.proc}:${f.step}`) ?? []
+    const shot = stack.indexOf('fire:shot:end')
+    expect(shot).toBeGreaterThan(0)
+    expect(stack[shot + 1]).toBe('shock:counter-charge-after-fire:start')
+    expect(after.flow?.stack[shot]?.data.after).toEqual([])
+  })
+})
