@@ -4,6 +4,8 @@
  * or next to an in-command unit (of the same command, by the ruleset's chain rule).
  */
 import { boardOf } from '../state/board'
+import type { UnitState } from '../state/game-state'
+import { fromArrangement } from '../state/occupancy'
 import { isLeader } from './forces'
 import { enemyUnits, influenceMap, unitFlags, unitRatings } from './influence'
 import type { PlayContext } from './procedure'
@@ -19,26 +21,36 @@ export function commandRangeOf(ctx: Ctx, leader: string): number {
   return typeof value === 'number' ? value : 0
 }
 
-/** Every hex within the leader's command range, with its distance along unblocked paths. */
-export function commandArea(ctx: Ctx, leader: string): Map<string, number> {
-  const area = new Map<string, number>()
+/**
+ * Every hex within the leader's command range, with its distance along unblocked paths. What
+ * blocks the range depends on where units stand only, so the area is kept (by occupancy) until
+ * a unit moves, for each range the leader may have.
+ */
+export function commandArea(ctx: Ctx, leader: string): ReadonlyMap<string, number> {
   const unit = ctx.state.units[leader]
-  if (unit === undefined || unit.location !== 'map' || unit.hex === null) return area
+  if (unit === undefined || unit.location !== 'map' || unit.hex === null) return new Map()
+  const range = commandRangeOf(ctx, leader)
+  return fromArrangement(ctx.loaded, ctx.state, `command-area|${leader}|${range}`, () =>
+    workOutArea(ctx, unit.hex as string, unit.side, range),
+  )
+}
+
+function workOutArea(ctx: Ctx, at: string, side: string, range: number): Map<string, number> {
+  const area = new Map<string, number>()
+  const unit = { hex: at, side }
   const settings = ctx.loaded.rules.ruleset.mechanics?.command ?? {}
   const blockers = new Set(settings.blockedBy ?? [])
   const board = boardOf(ctx.loaded)
-  const range = commandRangeOf(ctx, leader)
   const enemyHexes = new Set(enemyUnits(ctx, unit.side).map((e) => ctx.state.units[e]?.hex ?? ''))
   const influenced = blockers.has('enemy-influence-unless-friendly')
     ? influenceMap(ctx, unit.side)
     : new Map<string, string[]>()
-  const friendlyHexes = new Set(
-    Object.entries(ctx.state.units)
-      .filter(
-        ([id, u]) => u.side === unit.side && u.location === 'map' && !isLeader(ctx.loaded, id),
-      )
-      .map(([, u]) => u.hex ?? ''),
-  )
+  const friendlyHexes = new Set<string>()
+  for (const id in ctx.state.units) {
+    const u = ctx.state.units[id] as UnitState
+    if (u.side === side && u.location === 'map' && !isLeader(ctx.loaded, id))
+      friendlyHexes.add(u.hex ?? '')
+  }
   const classes = ctx.loaded.rules.ruleset.terrain.movementClasses
     .filter((c) => c.cheapestOf === undefined)
     .map((c) => c.id)
@@ -88,7 +100,8 @@ export function unitsInCommand(ctx: Ctx, command: string, leader: string | null)
       u.command === command && u.location === 'map' && u.hex !== null && !isLeader(ctx.loaded, id),
   )
   const always = settings.alwaysInCommandFlag
-  const area = leader === null ? new Map<string, number>() : commandArea(ctx, leader)
+  const area: ReadonlyMap<string, number> =
+    leader === null ? new Map<string, number>() : commandArea(ctx, leader)
   for (const [id, u] of own) {
     if (
       area.has(u.hex as string) ||

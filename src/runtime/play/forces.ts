@@ -7,15 +7,19 @@ import type { LoadedScenario } from '../content/loaded'
 import type { Scenario } from '../generated/content-types'
 import type { GameState, UnitState } from '../state/game-state'
 import { leaderIds } from '../state/game-state'
+import { fromArrangement, unitsAt } from '../state/occupancy'
 
 /** Ids of the units on the map in `hex` (combat units and leaders), in state order. */
-export function unitsIn(state: GameState, hex: string): string[] {
-  // Asked very often: a plain loop, no intermediate arrays.
+export function unitsIn(state: GameState, hex: string): readonly string[] {
+  return unitsAt(state, hex)
+}
+
+/** A side's units and leaders not out of the game (on the map or still to arrive), in state order. */
+export function piecesInPlay(state: GameState, side: string): string[] {
   const out: string[] = []
-  const units = state.units
-  for (const id in units) {
-    const u = units[id] as UnitState
-    if (u.hex === hex && u.location === 'map') out.push(id)
+  for (const id in state.units) {
+    const u = state.units[id] as UnitState
+    if (u.side === side && u.location !== 'removed') out.push(id)
   }
   return out
 }
@@ -84,9 +88,10 @@ export function unitsOfCommand(
   state: GameState,
   command: string,
 ): string[] {
-  return Object.entries(state.units)
-    .filter(([id, u]) => u.command === command && !isLeader(loaded, id))
-    .map(([id]) => id)
+  const out: string[] = []
+  for (const id in state.units)
+    if (state.units[id]?.command === command && !isLeader(loaded, id)) out.push(id)
+  return out
 }
 
 function inPlay(u: UnitState): boolean {
@@ -95,7 +100,19 @@ function inPlay(u: UnitState): boolean {
 
 /** Whether a command still has units on the map or waiting to arrive. */
 export function commandInPlay(loaded: LoadedScenario, state: GameState, command: string): boolean {
-  return unitsOfCommand(loaded, state, command).some((id) => inPlay(state.units[id] as UnitState))
+  return commandsWithUnitsInPlay(loaded, state).has(command)
+}
+
+/** Commands with a combat unit on the map or waiting to arrive (kept until a unit moves). */
+function commandsWithUnitsInPlay(loaded: LoadedScenario, state: GameState): ReadonlySet<string> {
+  return fromArrangement(loaded, state, 'commands-in-play', () => {
+    const found = new Set<string>()
+    for (const id in state.units) {
+      const u = state.units[id] as UnitState
+      if (u.command !== null && inPlay(u) && !isLeader(loaded, id)) found.add(u.command)
+    }
+    return found
+  })
 }
 
 /** Commands of a side that still have units in play. */

@@ -91,6 +91,11 @@ export function openPrompt(state: GameState): Prompt | null {
 }
 
 /** Every action the rules allow now, for the side that must decide. */
+/** A context for listing legal actions: it reads the state only, so it may remember facts. */
+function listingContext(loaded: LoadedScenario, state: GameState): PlayContext {
+  return { loaded, state, applied: [], pending: [], records: [], memo: new Map() }
+}
+
 export function legalActions(loaded: LoadedScenario, state: GameState): Action[] {
   const flow = state.flow
   const prompt = flow?.prompt ?? null
@@ -99,7 +104,7 @@ export function legalActions(loaded: LoadedScenario, state: GameState): Action[]
   if (frame === undefined) return []
   const procedure = procedureOf(PROCEDURES, frame.proc)
   // Legal-move generation reads the state; it gets a context it cannot leave changes in.
-  const ctx: PlayContext = { loaded, state, applied: [], pending: [], records: [] }
+  const ctx = listingContext(loaded, state)
   const found = procedure.legal?.(ctx, frame, prompt) ?? []
   return found.map((a) => ({ ...a, side: prompt.side }))
 }
@@ -115,8 +120,13 @@ export function legalGroups(loaded: LoadedScenario, state: GameState): LegalGrou
   const frame = flow.stack[flow.stack.length - 1]
   if (frame === undefined) return []
   const procedure = procedureOf(PROCEDURES, frame.proc)
-  const ctx: PlayContext = { loaded, state, applied: [], pending: [], records: [] }
-  const stamp = (actions: Action[]): Action[] => actions.map((a) => ({ ...a, side: prompt.side }))
+  const ctx = listingContext(loaded, state)
+  // Listings build fresh action objects on every call: they are stamped in place (a copy of
+  // each would cost more than the rest of a one-unit listing).
+  const stamp = (actions: Action[]): Action[] => {
+    for (const a of actions) a.side = prompt.side
+    return actions
+  }
   if (procedure.legalGroups === undefined) {
     const all = stamp(procedure.legal?.(ctx, frame, prompt) ?? [])
     return [{ key: 'all', actions: () => all }]

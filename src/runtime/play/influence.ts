@@ -7,6 +7,7 @@
 import type { LoadedScenario } from '../content/loaded'
 import { flagsFor, ratingsFor } from '../rules'
 import { boardOf } from '../state/board'
+import { fromArrangement, unitsAt } from '../state/occupancy'
 import { isLeader } from './forces'
 import type { PlayContext } from './procedure'
 import { stepCost } from './terrain-costs'
@@ -35,16 +36,24 @@ export function movementClassOf(ctx: Ctx, id: string): string {
   )
 }
 
-/** Combat units (not leaders) of other sides than `side` on the map. */
-export function enemyUnits(ctx: Ctx, side: string): string[] {
-  const out: string[] = []
-  const units = ctx.state.units
-  for (const id in units) {
-    const u = units[id]
-    if (u === undefined || u.side === side || u.location !== 'map' || u.hex === null) continue
-    if (!isLeader(ctx.loaded, id)) out.push(id)
-  }
-  return out
+/** Combat units (not leaders) of other sides than `side` on the map, in state order. */
+export function enemyUnits(ctx: Ctx, side: string): readonly string[] {
+  return fromArrangement(
+    ctx.loaded,
+    ctx.state,
+    `enemy-units|${side}`,
+    () => {
+      const out: string[] = []
+      const units = ctx.state.units
+      for (const id in units) {
+        const u = units[id]
+        if (u === undefined || u.side === side || u.location !== 'map' || u.hex === null) continue
+        if (!isLeader(ctx.loaded, id)) out.push(id)
+      }
+      return out
+    },
+    side,
+  )
 }
 
 /** The hexes enemy unit `id` influences, by the ruleset's model. */
@@ -90,17 +99,28 @@ function computeInfluence(
     .filter((to) => board.sector(from, facing, to) === front && reachable(to))
 }
 
-/** For every influenced hex, the enemy units (of `side`'s opponents) influencing it. */
-export function influenceMap(ctx: Ctx, side: string): Map<string, string[]> {
-  const map = new Map<string, string[]>()
-  for (const enemy of enemyUnits(ctx, side)) {
-    for (const hex of influencedBy(ctx, enemy)) {
-      const list = map.get(hex)
-      if (list === undefined) map.set(hex, [enemy])
-      else list.push(enemy)
-    }
-  }
-  return map
+/**
+ * For every influenced hex, the enemy units (of `side`'s opponents) influencing it. A function
+ * of where those units stand and face only, so kept until one of them moves or turns.
+ */
+export function influenceMap(ctx: Ctx, side: string): ReadonlyMap<string, readonly string[]> {
+  return fromArrangement(
+    ctx.loaded,
+    ctx.state,
+    `influence|${side}`,
+    () => {
+      const map = new Map<string, string[]>()
+      for (const enemy of enemyUnits(ctx, side)) {
+        for (const hex of influencedBy(ctx, enemy)) {
+          const list = map.get(hex)
+          if (list === undefined) map.set(hex, [enemy])
+          else list.push(enemy)
+        }
+      }
+      return map
+    },
+    side,
+  )
 }
 
 /** Enemy combat units whose influence covers the unit's hex (next to it, or whose zone it is in). */
@@ -113,6 +133,12 @@ export function adjacentEnemies(ctx: Ctx, id: string): string[] {
 
 /** Enemy combat units in hexes next to `hex` (plain adjacency, whatever the influence model). */
 export function enemiesNextTo(ctx: Ctx, side: string, hex: string): string[] {
-  const near = new Set(boardOf(ctx.loaded).neighbors(hex))
-  return enemyUnits(ctx, side).filter((e) => near.has(ctx.state.units[e]?.hex ?? ''))
+  const out: string[] = []
+  for (const near of boardOf(ctx.loaded).neighbors(hex))
+    for (const id of unitsAt(ctx.state, near))
+      if (ctx.state.units[id]?.side !== side && !isLeader(ctx.loaded, id)) out.push(id)
+  // In state order, as a scan of the units would list them.
+  if (out.length < 2) return out
+  const order = Object.keys(ctx.state.units)
+  return out.sort((a, b) => order.indexOf(a) - order.indexOf(b))
 }

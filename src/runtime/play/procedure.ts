@@ -13,6 +13,24 @@ import type { Frame, Prompt } from '../state/flow-types'
 /** The draft being changed by one action, and what the action has done so far. */
 export interface PlayContext extends EffectRun {
   readonly records: ResolutionRecord[]
+  /**
+   * Facts worked out from the state, kept for reuse (see remembered()). Only a context that
+   * does not change its state has one: the contexts that list legal actions.
+   */
+  readonly memo?: Map<string, unknown>
+}
+
+/**
+ * `make()`, remembered under `key` while the context's state cannot change (a legal-action
+ * listing); worked out afresh on a context that changes its state.
+ */
+export function remembered<T>(ctx: Pick<PlayContext, 'memo'>, key: string, make: () => T): T {
+  const memo = ctx.memo
+  if (memo === undefined) return make()
+  if (memo.has(key)) return memo.get(key) as T
+  const value = make()
+  memo.set(key, value)
+  return value
 }
 
 /** A frame to start: the procedure, the phase it runs for, and its first step and data. */

@@ -62,15 +62,49 @@ export function captureFailure<T>(run: () => T): Captured<T> {
  * `params` and the optional rules' defaults. The caller's variables win (a scenario's options).
  */
 export function withRulesetDefaults(rules: LoadedRuleset, variables: Variables): Variables {
-  const options = Object.fromEntries(
-    (rules.ruleset.options ?? []).map((o) => [camelKey(o.id), o.default ?? false]),
-  )
   const given = variables.options
   const merged =
     given !== null && typeof given === 'object' && !Array.isArray(given)
-      ? { ...options, ...given }
-      : options
+      ? mergedOptions(rules, given as Record<string, unknown>)
+      : defaultOptions(rules)
   return { params: rules.ruleset.parameters ?? {}, ...variables, options: merged }
+}
+
+// Worked out once per ruleset, and once per options record given (contexts built from one game
+// state share theirs): this runs before every evaluation.
+const defaults = new WeakMap<LoadedRuleset, Readonly<Record<string, unknown>>>()
+const merges = new WeakMap<LoadedRuleset, WeakMap<object, Readonly<Record<string, unknown>>>>()
+
+function defaultOptions(rules: LoadedRuleset): Readonly<Record<string, unknown>> {
+  let found = defaults.get(rules)
+  if (found === undefined) {
+    found = Object.freeze(
+      Object.fromEntries(
+        (rules.ruleset.options ?? []).map((o) => [camelKey(o.id), o.default ?? false]),
+      ),
+    )
+    defaults.set(rules, found)
+  }
+  return found
+}
+
+function mergedOptions(
+  rules: LoadedRuleset,
+  given: Record<string, unknown>,
+): Readonly<Record<string, unknown>> {
+  // A frozen options record cannot change after it is merged: only those are remembered.
+  if (!Object.isFrozen(given)) return { ...defaultOptions(rules), ...given }
+  let byGiven = merges.get(rules)
+  if (byGiven === undefined) {
+    byGiven = new WeakMap()
+    merges.set(rules, byGiven)
+  }
+  let found = byGiven.get(given)
+  if (found === undefined) {
+    found = Object.freeze({ ...defaultOptions(rules), ...given })
+    byGiven.set(given, found)
+  }
+  return found
 }
 
 function compiled(

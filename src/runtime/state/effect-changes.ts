@@ -9,6 +9,7 @@ import type { EffectRun, EffectScope } from './effects'
 import { own, reject, ruleField, stored } from './failure'
 import type { Position } from './log'
 import { unitOf } from './variables'
+import { setFacing, setPlace, setType } from './occupancy'
 
 type MarkerEffect = Extract<Effect, { type: 'marker' }>
 type TrackEffect = Extract<Effect, { type: 'track' }>
@@ -123,9 +124,8 @@ export function eliminateUnit(run: EffectRun, id: string, rule: string | undefin
   const from: Position = { hex: unit.hex, facing: unit.facing, location: unit.location }
   const removed = run.loaded.rules.ruleset.statuses.states.find((s) => s.removed === true)
   if (removed !== undefined) unit.status = removed.id
-  unit.location = 'removed'
-  unit.hex = null
-  unit.facing = null
+  setPlace(run.state, unit, null, 'removed')
+  setFacing(run.state, unit, null)
   const where = from.hex === null ? '' : ` from ${from.hex}`
   run.applied.push({
     kind: 'eliminate',
@@ -158,7 +158,7 @@ export function transformUnit(run: EffectRun, id: string, effect: TransformEffec
     return reject(`there is no status "${toStatus}"${didYouMean(toStatus, statuses)}`)
   const fromType = unit.type
   const fromStatus = unit.status
-  unit.type = toType
+  setType(run.state, unit, toType)
   unit.status = toStatus
   // Ratings printed on the old counter do not carry over to the new one.
   unit.ratings = {}

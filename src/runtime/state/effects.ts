@@ -15,6 +15,7 @@ import { isRemovedStatus } from './game-state'
 import type { AppliedEffect, PendingEffect } from './log'
 import { applyMarker, applyTrack, eliminateUnit, transformUnit } from './effect-changes'
 import { leadersIn, unitContext, unitOf } from './variables'
+import { setFacing, setPlace } from './occupancy'
 
 export type Who = NonNullable<StatusEffect['who']>
 /** The groups of units a context offers to `who`. */
@@ -322,9 +323,8 @@ export function sendStatusEvent(
   if (change.changed) {
     unit.status = change.status
     if (isRemovedStatus(run.loaded, change.status) && unit.location !== 'removed') {
-      unit.location = 'removed'
-      unit.hex = null
-      unit.facing = null
+      setPlace(run.state, unit, null, 'removed')
+      setFacing(run.state, unit, null)
     }
   }
   if (change.effects.length === 0) return

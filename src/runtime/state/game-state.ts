@@ -224,3 +224,33 @@ export function cloneState<T>(value: T): T {
   for (const key in source) out[key] = cloneState(source[key])
   return out as T
 }
+
+function cloneUnit(u: UnitState): UnitState {
+  return {
+    type: u.type,
+    side: u.side,
+    command: u.command,
+    name: u.name,
+    hex: u.hex,
+    facing: u.facing,
+    status: u.status,
+    markers: { ...u.markers },
+    ratings: { ...u.ratings },
+    location: u.location,
+    group: u.group,
+    ended: u.ended,
+  }
+}
+
+/**
+ * A deep copy of a game state (the reducer's draft). The units, most of the state, are copied
+ * by their known shape, which is several times quicker than the generic walk of cloneState.
+ */
+export function cloneGameState(state: GameState): GameState {
+  const units: Record<string, UnitState> = {}
+  for (const id in state.units) units[id] = cloneUnit(state.units[id] as UnitState)
+  const copy = { ...state, units: {} }
+  const out = cloneState(copy)
+  out.units = units
+  return out
+}

@@ -16,6 +16,7 @@ import { describePosition } from './log'
 import { boardOf } from './board'
 import { resolveAction } from './resolve-action'
 import { sideOf, unitOf } from './variables'
+import { setFacing, setPlace } from './occupancy'
 
 function facingArg(ctx: ActionContext, current: number | null): number | null {
   const board = boardOf(ctx.loaded)
@@ -59,9 +60,8 @@ const place: ActionHandler = (ctx) => {
     if (problem !== null) return reject(problem)
     if (action.location !== undefined && action.location !== 'map')
       return reject('a unit placed on a hex is on the map: leave out "location"')
-    unit.facing = facingArg(ctx, unit.location === 'map' ? unit.facing : null)
-    unit.hex = hex
-    unit.location = 'map'
+    setFacing(draft, unit, facingArg(ctx, unit.location === 'map' ? unit.facing : null))
+    setPlace(ctx.draft, unit, hex, 'map')
   } else {
     const location = action.location ?? 'reinforcements'
     if (location !== 'reinforcements' && location !== 'removed') {
@@ -71,9 +71,8 @@ const place: ActionHandler = (ctx) => {
     }
     if (action.facing !== undefined && action.facing !== null)
       return reject('a unit off the map has no facing: leave out "facing"')
-    unit.hex = null
-    unit.facing = null
-    unit.location = location as UnitLocation
+    setPlace(ctx.draft, unit, null, location as UnitLocation)
+    setFacing(ctx.draft, unit, null)
   }
   const to: Position = { hex: unit.hex, facing: unit.facing, location: unit.location }
   const text = `unit ${id} placed ${describePosition(to, board.facingName)}`

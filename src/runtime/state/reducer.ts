@@ -10,7 +10,7 @@ import { ACTION_TYPE } from './actions'
 import { ActionFailure } from './failure'
 import type { ActionError } from './failure'
 import type { GameState } from './game-state'
-import { cloneState } from './game-state'
+import { cloneGameState, cloneState } from './game-state'
 import { KERNEL_ACTIONS } from './kernel-actions'
 import type { LogEntry } from './log'
 import { sideOf } from './variables'
@@ -67,7 +67,7 @@ export function applyAction(
   const logged = cloneState(action)
   try {
     if (action.side !== undefined) sideOf(loaded, action.side, 'the "side" of an action')
-    const draft = cloneState(state)
+    const draft = cloneGameState(state)
     const report = handler({ loaded, draft, action: cloneState(action) })
     if ('ok' in report)
       return report.error.rule === undefined

@@ -10,6 +10,7 @@ import type { LoadedScenario } from '../content/loaded'
 import { reject } from './failure'
 import type { GameState } from './game-state'
 import { leaderIds } from './game-state'
+import { occupiedHexes } from './occupancy'
 import { unitContext } from './variables'
 
 type Ctx = { loaded: LoadedScenario; state: GameState }
@@ -79,13 +80,7 @@ export interface StackingProblem {
 /** Every hex where the state breaks the stacking rules, with a sentence saying how. */
 export function stackingProblems(ctx: Ctx): StackingProblem[] {
   const limit = ctx.loaded.rules.ruleset.board?.stacking?.limit
-  const byHex = new Map<string, string[]>()
-  for (const [id, u] of Object.entries(ctx.state.units)) {
-    if (u.location !== 'map' || u.hex === null) continue
-    const list = byHex.get(u.hex)
-    if (list === undefined) byHex.set(u.hex, [id])
-    else list.push(id)
-  }
+  const byHex = occupiedHexes(ctx.state)
   const leaders = leaderIds(ctx.loaded)
   const problems: StackingProblem[] = []
   for (const [hex, ids] of byHex) {
@@ -97,7 +92,8 @@ export function stackingProblems(ctx: Ctx): StackingProblem[] {
         units: combat,
         message: `hex ${hex} holds units of two sides: ${combat.join(', ')}`,
       })
-    if (limit !== undefined) {
+    // Fewer units than the limit cannot break it, whichever of them count.
+    if (limit !== undefined && ids.length > limit) {
       const counted = ids.filter((id) => countsForStacking(ctx, id))
       if (!stackFits(ctx, counted, () => true))
         problems.push({

@@ -11,6 +11,7 @@ import { boardOf } from './board'
 import { own, reject } from './failure'
 import type { GameState, UnitState } from './game-state'
 import { leaderIds } from './game-state'
+import { unitsAt } from './occupancy'
 
 export type Vars = Record<string, unknown>
 
@@ -35,13 +36,60 @@ export function sideOf(loaded: LoadedScenario, id: unknown, what = 'side'): stri
   return id
 }
 
+// Expressions are evaluated very often (every stacking check, every modifier); what does not
+// change between two evaluations is worked out once: the options as expressions name them (per
+// options record of a state), and the parts of a Unit that depend on its type only.
+const optionVariables = new WeakMap<GameState['options'], Vars>()
+
+function optionsOf(state: GameState): Vars {
+  let found = optionVariables.get(state.options)
+  if (found === undefined) {
+    found = Object.freeze(
+      Object.fromEntries(Object.entries(state.options).map(([k, v]) => [camelKey(k), v])),
+    )
+    optionVariables.set(state.options, found)
+  }
+  return found
+}
+
 /** Variables every context has: options in force, scenario parameters, the clock. */
 export function commonVariables(loaded: LoadedScenario, state: GameState): Vars {
   return {
-    options: Object.fromEntries(Object.entries(state.options).map(([k, v]) => [camelKey(k), v])),
+    options: optionsOf(state),
     scenario: { params: loaded.scenario.parameters ?? {} },
     game: { turn: state.clock.turn, activation: state.clock.activation },
   }
+}
+
+interface TypeParts {
+  movementClass: string
+  weapons: readonly string[]
+  /** Every marker of the ruleset at 0, by its expression name. */
+  noMarkers: Readonly<Record<string, number>>
+}
+
+const typeParts = new WeakMap<LoadedScenario['rules'], Map<string, TypeParts>>()
+
+function partsOf(rules: LoadedScenario['rules'], typeId: string): TypeParts | undefined {
+  let byType = typeParts.get(rules)
+  if (byType === undefined) {
+    byType = new Map()
+    typeParts.set(rules, byType)
+  }
+  let found = byType.get(typeId)
+  if (found === undefined) {
+    const type = rules.unitTypes.get(typeId)
+    if (type === undefined) return undefined
+    const noMarkers: Record<string, number> = {}
+    for (const marker of rules.ruleset.markers ?? []) noMarkers[camelKey(marker.id)] = 0
+    found = {
+      movementClass: type.movementClass ?? rules.unitClasses.get(type.class)?.movementClass ?? '',
+      weapons: Object.freeze([...new Set((type.weapons ?? []).map((w) => w.weapon))]),
+      noMarkers: Object.freeze(noMarkers),
+    }
+    byType.set(typeId, found)
+  }
+  return found
 }
 
 function kernelCall<T>(run: () => T): T {
@@ -61,10 +109,12 @@ function baseUnit(loaded: LoadedScenario, state: GameState, id: string): Vars {
     return reject(
       `unit "${id}" is of the unknown type "${unit.type}"${didYouMean(unit.type, rules.unitTypes.keys())}`,
     )
-  const unitClass = rules.unitClasses.get(type.class)
-  const markers: Record<string, number> = {}
-  for (const marker of rules.ruleset.markers ?? []) markers[camelKey(marker.id)] = 0
-  for (const [marker, count] of Object.entries(unit.markers)) markers[camelKey(marker)] = count
+  const parts = partsOf(rules, unit.type) as TypeParts
+  const markers: Record<string, number> = { ...parts.noMarkers }
+  for (const marker in unit.markers) markers[camelKey(marker)] = unit.markers[marker] as number
+  const typeRatings = kernelCall(() => ratingsFor(rules, unit.type, unit.status))
+  const ratings =
+    Object.keys(unit.ratings).length === 0 ? typeRatings : { ...typeRatings, ...unit.ratings }
   return {
     id,
     name: unit.name ?? type.name,
@@ -74,11 +124,11 @@ function baseUnit(loaded: LoadedScenario, state: GameState, id: string): Vars {
     command: unit.command ?? '',
     status: unit.status,
     flags: kernelCall(() => flagsFor(rules, unit.type)),
-    ratings: { ...kernelCall(() => ratingsFor(rules, unit.type, unit.status)), ...unit.ratings },
+    ratings,
     markers,
     hex: unit.hex === null ? null : boardOf(loaded).hex(unit.hex),
-    movementClass: type.movementClass ?? unitClass?.movementClass ?? '',
-    weapons: [...new Set((type.weapons ?? []).map((w) => w.weapon))],
+    movementClass: parts.movementClass,
+    weapons: parts.weapons,
     isLeader: leaderIds(loaded).has(id),
   }
 }
@@ -87,17 +137,18 @@ function baseUnit(loaded: LoadedScenario, state: GameState, id: string): Vars {
 export function leadersIn(loaded: LoadedScenario, state: GameState, hex: string | null): string[] {
   if (hex === null) return []
   const leaders = leaderIds(loaded)
-  return Object.keys(state.units).filter((id) => {
-    const u = state.units[id] as UnitState
-    return u.location === 'map' && u.hex === hex && leaders.has(id)
-  })
+  return unitsAt(state, hex).filter((id) => leaders.has(id))
 }
 
 /** A Unit as expressions see it, with the leaders sharing its hex. */
 export function unitVariables(loaded: LoadedScenario, state: GameState, id: string): Vars {
   const unit = unitOf(state, id)
-  const leaders = leadersIn(loaded, state, unit.hex).filter((l) => l !== id)
-  return { ...baseUnit(loaded, state, id), leaders: leaders.map((l) => baseUnit(loaded, state, l)) }
+  const base = baseUnit(loaded, state, id)
+  const leaders: Vars[] = []
+  for (const l of leadersIn(loaded, state, unit.hex))
+    if (l !== id) leaders.push(baseUnit(loaded, state, l))
+  base.leaders = leaders
+  return base
 }
 
 /** Commands with a combat unit still in play (on the map or to arrive): fled or destroyed ones do not count. */
@@ -136,7 +187,9 @@ export function commandVariables(loaded: LoadedScenario, id: string): Vars {
 
 /** Variables of the unit context for one unit (status transitions, checks of a unit). */
 export function unitContext(loaded: LoadedScenario, state: GameState, id: string): Variables {
-  return { ...commonVariables(loaded, state), unit: unitVariables(loaded, state, id) }
+  const vars = commonVariables(loaded, state)
+  vars.unit = unitVariables(loaded, state, id)
+  return vars
 }
 
 export function sideContext(loaded: LoadedScenario, state: GameState, side: string): Variables {

@@ -7,6 +7,7 @@
  * it may fire or be fired at, which enemies its forced shock must take in, and they drop the
  * marker once none of its enemies is adjacent.
  */
+import { setFacing } from '../../state/occupancy'
 import type { EngagedSettings } from '../../generated/content-types'
 import { turnFacing, turnSteps } from '../../hex/facing'
 import { boardOf } from '../../state/board'
@@ -239,7 +240,7 @@ export function stayEngaged(ctx: PlayContext, id: string, facing: number): void 
   const from = unit.facing
   intents(ctx)[id] = 'stay'
   if (from === null || from === facing) return
-  unit.facing = facing
+  setFacing(ctx.state, unit, facing)
   activityOf(ctx, id).turned += turnSteps(from, facing)
   const board = boardOf(ctx.loaded)
   ctx.applied.push({

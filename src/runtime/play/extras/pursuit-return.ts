@@ -26,6 +26,7 @@ import {
 } from './common'
 import type { Pursuit } from './pursuit'
 import { PURSUIT_MEMORY, pursuitsOf } from './pursuit'
+import { setFacing, setPlace } from '../../state/occupancy'
 
 type Ctx = Pick<PlayContext, 'loaded' | 'state'>
 
@@ -86,9 +87,8 @@ function clearMarkers(ctx: PlayContext, id: string): void {
 function putBack(ctx: PlayContext, id: string, hex: string, facing: number | null): void {
   const unit = ctx.state.units[id]
   if (unit === undefined) return
-  unit.location = 'map'
-  unit.hex = hex
-  unit.facing = facing
+  setPlace(ctx.state, unit, hex, 'map')
+  setFacing(ctx.state, unit, facing)
   ctx.applied.push({
     kind: 'place',
     unit: id,

@@ -33,6 +33,7 @@ import {
   setMarker,
   statusEvent,
 } from './common'
+import { setFacing, setPlace } from '../../state/occupancy'
 
 type Ctx = Pick<PlayContext, 'loaded' | 'state'>
 
@@ -297,9 +298,8 @@ export function leave(
     const unit = ctx.state.units[id]
     if (unit === undefined) continue
     pursuit.facings[id] = unit.facing
-    unit.location = 'reinforcements'
-    unit.hex = null
-    unit.facing = null
+    setPlace(ctx.state, unit, null, 'reinforcements')
+    setFacing(ctx.state, unit, null)
     if (settings.marker !== undefined) setMarker(ctx, id, settings.marker, 'add', settings.rule)
   }
   if (

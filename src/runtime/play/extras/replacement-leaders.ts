@@ -14,6 +14,7 @@ import { runningActivation } from '../activity'
 import { commandsOf } from '../forces'
 import type { PlayContext, Procedure } from '../procedure'
 import { commandUnitsOnMap, extrasSettings, ruleOf } from './common'
+import { setFacing, setPlace, setType } from '../../state/occupancy'
 
 type Ctx = Pick<PlayContext, 'loaded' | 'state'>
 
@@ -42,12 +43,11 @@ function place(ctx: PlayContext, leader: string, unit: string): void {
   const host = ctx.state.units[unit]
   if (settings === undefined || piece === undefined || host === undefined) return
   const fromType = piece.type
-  piece.type = settings.type
+  setType(ctx.state, piece, settings.type)
   piece.ratings = {}
   piece.status = initialStatus(ctx.loaded)
-  piece.location = 'map'
-  piece.hex = host.hex
-  piece.facing = null
+  setPlace(ctx.state, piece, host.hex, 'map')
+  setFacing(ctx.state, piece, null)
   piece.markers = {}
   piece.ended = null
   ctx.applied.push({

@@ -8,11 +8,13 @@
 import { countsForStacking, stackFits } from '../../state/stacking'
 import type { Board } from '../../state/board'
 import { boardOf } from '../../state/board'
+import { occupiedHexes } from '../../state/occupancy'
 import { flowOf } from '../driver'
 import { armyKeepAway } from '../extras'
 import { isLeader, sideOfCommand } from '../forces'
-import { influenceMap, unitFlags } from '../influence'
+import { enemyUnits, influenceMap, unitFlags } from '../influence'
 import type { PlayContext } from '../procedure'
+import { remembered } from '../procedure'
 import { stepCost } from '../terrain-costs'
 import { enemyEntryHexes } from './reinforcements'
 import type { MovementSettings } from './settings'
@@ -50,35 +52,27 @@ export interface Facts {
 
 const NO_UNITS: readonly string[] = []
 
+/** The facts for a move now (remembered across a legal-action listing: see remembered()). */
+export function movementFacts(ctx: PlayContext, frame: { phase: string | null }): Facts {
+  const keepAway = keepAwayFor(ctx, frame)
+  return remembered(ctx, `movement-facts|${keepAway}`, () => buildFacts(ctx, keepAway))
+}
+
 export function buildFacts(ctx: Ctx, keepAway: number | null = null): Facts {
   const { loaded, state } = ctx
   const board = boardOf(loaded)
   const stacking = loaded.rules.ruleset.board?.stacking
-  const at = new Map<string, string[]>()
-  for (const [id, u] of Object.entries(state.units)) {
-    if (u.location !== 'map' || u.hex === null) continue
-    const list = at.get(u.hex)
-    if (list === undefined) at.set(u.hex, [id])
-    else list.push(id)
-  }
-  const influence = new Map<string, Map<string, string[]>>()
+  const at = occupiedHexes(state)
+  const influence = new Map<string, ReadonlyMap<string, readonly string[]>>()
   const counted = new Map<string, boolean>()
   const fitting = new Map<string, boolean>()
   const standards = new Map<string, Set<string>>()
   const closed = new Map<string, Set<string>>()
   const near = new Map<string, boolean>()
-  const costs = new Map<string, number | null>()
   const leader = (id: string) => isLeader(loaded, id)
   const facts: Facts = {
-    terrainCost(from, to, moveClass) {
-      const key = `${from}>${to}>${moveClass}`
-      let found = costs.get(key)
-      if (found === undefined) {
-        found = stepCost(loaded, from, to, moveClass)
-        costs.set(key, found)
-      }
-      return found
-    },
+    // stepCost keeps its answers per scenario already.
+    terrainCost: (from, to, moveClass) => stepCost(loaded, from, to, moveClass),
     ctx,
     board,
     settings: movementSettings(loaded),
@@ -105,6 +99,7 @@ export function buildFacts(ctx: Ctx, keepAway: number | null = null): Facts {
       return found
     },
     influencers(side, hex) {
+      // The map is kept by occupancy too; holding it here saves the look-up on every step.
       let map = influence.get(side)
       if (map === undefined) {
         map = influenceMap(ctx, side)
@@ -144,10 +139,9 @@ export function buildFacts(ctx: Ctx, keepAway: number | null = null): Facts {
       const key = `${side}|${hex}`
       let found = near.get(key)
       if (found === undefined) {
-        const enemies = Object.entries(state.units).filter(
-          ([id, u]) => u.side !== side && u.location === 'map' && u.hex !== null && !leader(id),
+        found = enemyUnits(ctx, side).some(
+          (e) => board.distance(hex, state.units[e]?.hex as string) <= keepAway,
         )
-        found = enemies.some(([, u]) => board.distance(hex, u.hex as string) <= keepAway)
         near.set(key, found)
       }
       return found

@@ -5,6 +5,7 @@
  * army activation's move). A move or a shot may open reaction windows for the other side
  * (reaction fire, return fire, counter-charges), run as sub-procedures before the next decision.
  */
+import { piecesInPlay } from '../forces'
 import type { Json } from '../../content/overlay/types'
 import type { Action } from '../../state/actions'
 import { checkArgs } from '../../state/actions'
@@ -123,9 +124,7 @@ function phaseProcedure(
     legalGroups(ctx, frame) {
       // One group per piece of the active side, worked out only when a policy looks into it.
       const side = currentActivation(ctx).side
-      const pieces = Object.entries(ctx.state.units)
-        .filter(([, u]) => u.side === side && u.location !== 'removed')
-        .map(([id]) => id)
+      const pieces = piecesInPlay(ctx.state, side)
       const piece = (id: string) => ({
         key: id,
         actions: () => [

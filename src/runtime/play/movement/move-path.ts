@@ -23,6 +23,7 @@ import { moverOf } from './movers'
 import { standardArrives } from './reinforcements'
 import type { Step } from './steps'
 import { checkStep } from './steps'
+import { setFacing, setPlace } from '../../state/occupancy'
 
 export interface MovePathData {
   unit: string
@@ -78,16 +79,12 @@ function enter(
   const arriving = unit.location !== 'map'
   // An engaged unit that leaves its hex disengages (an optional rule): Disordered, unmarked.
   if (from !== null && isEngaged(ctx, d.unit)) disengage(ctx, d.unit)
-  unit.hex = to
-  if (arriving) {
-    unit.location = 'map'
-    unit.facing = d.facing
-  }
+  setPlace(ctx.state, unit, to, 'map')
+  if (arriving) setFacing(ctx.state, unit, d.facing)
   for (const id of d.with) {
     const rider = ctx.state.units[id]
     if (rider === undefined) continue
-    rider.hex = to
-    rider.location = 'map'
+    setPlace(ctx.state, rider, to, 'map')
     activityOf(ctx, id).moved = true
   }
   const riders = d.with.length === 0 ? '' : ` with ${d.with.join(', ')}`
@@ -147,7 +144,7 @@ function finish(ctx: PlayContext, d: MovePathData): void {
       to: d.facing,
       text: `${d.unit} ends its move facing ${boardOf(ctx.loaded).facingName(d.facing)}`,
     })
-    unit.facing = d.facing
+    setFacing(ctx.state, unit, d.facing)
   }
   if (d.cut !== null) {
     ctx.applied.push({

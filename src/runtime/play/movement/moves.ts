@@ -13,6 +13,7 @@
  * - `{type: 'transform', unit, form}`: change into another form of its unit type (dismount,
  *   remount, unlimber), as mechanics.movement.transforms allows.
  */
+import { piecesInPlay } from '../forces'
 import { didYouMean } from '../../content/suggest'
 import type { Action } from '../../state/actions'
 import { checkArgs, idListArg, stringArg } from '../../state/actions'
@@ -22,7 +23,7 @@ import type { PlayContext } from '../procedure'
 import { currentActivation } from '../procedures/chain'
 import { ridersOf, setActing, writeBook } from './acting'
 import type { Facts } from './facts'
-import { buildFacts, keepAwayFor } from './facts'
+import { movementFacts } from './facts'
 import { facingClocks, readFacing } from './facing'
 import type { ActionOutcome } from './move-and-fire'
 import { movePathFrame } from './move-path'
@@ -36,10 +37,7 @@ export { performTransform, performTurn, transformChoices, turnChoices } from './
 
 /** Pieces of the active side that could move (on the map, or waiting to come on). */
 function candidates(ctx: PlayContext): string[] {
-  const side = currentActivation(ctx).side
-  return Object.entries(ctx.state.units)
-    .filter(([, u]) => u.side === side && u.location !== 'removed')
-    .map(([id]) => id)
+  return piecesInPlay(ctx.state, currentActivation(ctx).side)
 }
 
 function subsets<T>(items: readonly T[]): T[][] {
@@ -53,7 +51,7 @@ function subsets<T>(items: readonly T[]): T[][] {
  * `only` limits the listing to some pieces (a policy choosing a unit first).
  */
 export function moveChoices(ctx: PlayContext, frame: Frame, only?: readonly string[]): Action[] {
-  const f = buildFacts(ctx, keepAwayFor(ctx, frame))
+  const f = movementFacts(ctx, frame)
   const facings = facingClocks(f.board).map((c) => f.board.facingName(c))
   const out: Action[] = []
   const pieces =
@@ -134,7 +132,7 @@ function checkPath(f: Facts, m: Mover, path: readonly string[]): { cost: number;
 export function performMove(ctx: PlayContext, frame: Frame, action: Action): ActionOutcome {
   checkArgs(action, ['unit', 'path', 'facing', 'with'])
   const id = stringArg(action, 'unit')
-  const f = buildFacts(ctx, keepAwayFor(ctx, frame))
+  const f = movementFacts(ctx, frame)
   if (ctx.state.units[id] === undefined)
     return reject(`there is no unit "${id}"${didYouMean(id, Object.keys(ctx.state.units))}`)
   const why = whyNotMove(ctx, frame, f, id)

@@ -4,6 +4,7 @@
  * (mechanics.movement.turning). A change of form (dismount, remount, unlimber) costs movement
  * points and has conditions (mechanics.movement.transforms).
  */
+import { setFacing } from '../../state/occupancy'
 import type { Action } from '../../state/actions'
 import { checkArgs, stringArg } from '../../state/actions'
 import type { EffectRun } from '../../state/effects'
@@ -19,7 +20,7 @@ import type { PlayContext } from '../procedure'
 import { currentActivation } from '../procedures/chain'
 import { hasFinished, markStopped, setActing, writeBook } from './acting'
 import type { Facts } from './facts'
-import { buildFacts, keepAwayFor } from './facts'
+import { movementFacts } from './facts'
 import { facingClocks, readFacing, turnSteps } from './facing'
 import type { ActionOutcome } from './move-and-fire'
 import { allowanceOf, moverOf, whyNotMove } from './movers'
@@ -78,11 +79,12 @@ function turnsLeft(ctx: PlayContext, f: Facts, id: string): number {
 }
 
 export function turnChoices(ctx: PlayContext, frame: Frame, only?: readonly string[]): Action[] {
-  const f = buildFacts(ctx, keepAwayFor(ctx, frame))
+  const f = movementFacts(ctx, frame)
   const side = currentActivation(ctx).side
   const out: Action[] = []
-  for (const [id, unit] of Object.entries(ctx.state.units)) {
-    if (only !== undefined && !only.includes(id)) continue
+  for (const id of only ?? Object.keys(ctx.state.units)) {
+    const unit = ctx.state.units[id]
+    if (unit === undefined) continue
     if (unit.side !== side || whyNotTurn(ctx, frame, f, id) !== null) continue
     const left = turnsLeft(ctx, f, id)
     for (const clock of facingClocks(f.board)) {
@@ -97,7 +99,7 @@ export function turnChoices(ctx: PlayContext, frame: Frame, only?: readonly stri
 export function performTurn(ctx: PlayContext, frame: Frame, action: Action): ActionOutcome {
   checkArgs(action, ['unit', 'facing'])
   const id = stringArg(action, 'unit')
-  const f = buildFacts(ctx, keepAwayFor(ctx, frame))
+  const f = movementFacts(ctx, frame)
   const why = whyNotTurn(ctx, frame, f, id)
   if (why !== null) return reject(why, turnRule(ctx, f, id))
   const unit = ctx.state.units[id]!
@@ -112,7 +114,7 @@ export function performTurn(ctx: PlayContext, frame: Frame, action: Action): Act
     )
   }
   const from = unit.facing
-  unit.facing = to
+  setFacing(ctx.state, unit, to)
   activityOf(ctx, id).turned += steps
   setActing(frame, id)
   const text = `${id} turns to face ${f.board.facingName(to)}`
@@ -161,11 +163,12 @@ export function transformChoices(
 ): Action[] {
   const settings = ctx.loaded.rules.ruleset.mechanics?.movement?.transforms ?? []
   if (settings.length === 0) return []
-  const f = buildFacts(ctx, keepAwayFor(ctx, frame))
+  const f = movementFacts(ctx, frame)
   const side = currentActivation(ctx).side
   const out: Action[] = []
-  for (const [id, unit] of Object.entries(ctx.state.units)) {
-    if (only !== undefined && !only.includes(id)) continue
+  for (const id of only ?? Object.keys(ctx.state.units)) {
+    const unit = ctx.state.units[id]
+    if (unit === undefined) continue
     if (unit.side !== side || unit.location !== 'map' || f.isLeader(id)) continue
     for (const setting of settings)
       if (whyNotTransform(ctx, frame, f, id, setting) === null)
@@ -178,7 +181,7 @@ export function performTransform(ctx: PlayContext, frame: Frame, action: Action)
   checkArgs(action, ['unit', 'form'])
   const id = stringArg(action, 'unit')
   const form = stringArg(action, 'form')
-  const f = buildFacts(ctx, keepAwayFor(ctx, frame))
+  const f = movementFacts(ctx, frame)
   const settings = (f.settings.transforms ?? []).filter((t) => t.form === form)
   if (settings.length === 0)
     return reject(`no unit may change into a "${form}" form by itself here`, f.settings.rule)

@@ -270,26 +270,17 @@ function startActivation(ctx: PlayContext, d: ActivationData): void {
     seized: d.seized,
     units: {},
   }
-  // What every unit on the map (either side) was next to when the activation began. One
-  // influence map per side: asking unit by unit would compare every unit with every enemy.
-  const influence = new Map<string, Map<string, string[]>>()
-  const influenceOf = (side: string) => {
-    let map = influence.get(side)
-    if (map === undefined) {
-      map = influenceMap(ctx, side)
-      influence.set(side, map)
-    }
-    return map
-  }
+  // What every unit on the map (either side) was next to when the activation began.
   for (const id of onMap(ctx.state)) {
     if (isLeader(ctx.loaded, id)) continue
     const unit = ctx.state.units[id]
     if (unit === undefined || unit.hex === null) continue
-    activation.units[id] = {
-      ...blankActivity(),
-      startAdjacent: [...(influenceOf(unit.side).get(unit.hex) ?? [])],
-      startNextTo: enemiesNextTo(ctx, unit.side, unit.hex),
-    }
+    // Only units that began near the enemy get a record now; the others get a blank one when
+    // they first do something (activityOf), which reads the same.
+    const startAdjacent = influenceMap(ctx, unit.side).get(unit.hex) ?? []
+    const startNextTo = enemiesNextTo(ctx, unit.side, unit.hex)
+    if (startAdjacent.length === 0 && startNextTo.length === 0) continue
+    activation.units[id] = { ...blankActivity(), startAdjacent: [...startAdjacent], startNextTo }
   }
   flow.activation = activation
   const kind = kindById(ctx, d.kind)

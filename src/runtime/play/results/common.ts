@@ -15,6 +15,7 @@ import { describePosition } from '../../state/log'
 import type { Vars } from '../../state/variables'
 import { commonVariables, sideVariables, unitVariables } from '../../state/variables'
 import type { NewFrame, Outcome, PlayContext } from '../procedure'
+import { setFacing, setPlace } from '../../state/occupancy'
 
 export const data = <T>(frame: Frame): T => frame.data as unknown as T
 
@@ -156,10 +157,9 @@ export function placeUnit(
   if (unit === undefined) return
   const board = boardOf(ctx.loaded)
   const from: Position = { hex: unit.hex, facing: unit.facing, location: unit.location }
-  unit.hex = to.hex
-  unit.location = to.location ?? (to.hex === null ? 'reinforcements' : 'map')
-  if (to.facing !== undefined) unit.facing = to.facing
-  if (unit.location !== 'map') unit.facing = null
+  setPlace(ctx.state, unit, to.hex, to.location ?? (to.hex === null ? 'reinforcements' : 'map'))
+  if (to.facing !== undefined) setFacing(ctx.state, unit, to.facing)
+  if (unit.location !== 'map') setFacing(ctx.state, unit, null)
   const after: Position = { hex: unit.hex, facing: unit.facing, location: unit.location }
   const where = describePosition(after, board.facingName)
   ctx.applied.push({

@@ -12,6 +12,7 @@ import { ruleField } from '../../state/failure'
 import type { Position } from '../../state/log'
 import { unitOf } from '../../state/variables'
 import type { PlayContext } from '../procedure'
+import { setFacing, setPlace } from '../../state/occupancy'
 
 function unitScope(id: string, source: string): EffectScope {
   return {
@@ -61,8 +62,8 @@ export function setDown(
   for (const who of [id, ...leaders]) {
     const unit = unitOf(ctx.state, who)
     const from = position(ctx, who)
-    unit.hex = hex
-    if (who === id) unit.facing = facing
+    setPlace(ctx.state, unit, hex, unit.location)
+    if (who === id) setFacing(ctx.state, unit, facing)
     ctx.applied.push({
       kind: 'place',
       unit: who,
@@ -81,7 +82,7 @@ export function turnUnit(ctx: PlayContext, id: string, facing: number, rule?: st
   const unit = unitOf(ctx.state, id)
   if (unit.facing === facing) return
   const from = unit.facing
-  unit.facing = facing
+  setFacing(ctx.state, unit, facing)
   ctx.applied.push({
     kind: 'facing',
     unit: id,

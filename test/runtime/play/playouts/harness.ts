@@ -8,6 +8,7 @@
  */
 import { expect } from 'vitest'
 import type { LoadedScenario } from '../../../../src/runtime/content/loaded'
+import type { UnitPlacement } from '../../../../src/runtime/generated/content-types'
 import { loadLibrary } from '../../../../src/runtime/content/loader'
 import { formatProblem } from '../../../../src/runtime/content/problems'
 import { playAction, startGame } from '../../../../src/runtime/play'
@@ -31,6 +32,22 @@ export function playoutCount(everyday: number): number {
   return Number.isInteger(wanted) && wanted > 0 ? wanted : everyday
 }
 
+const placementCache = new WeakMap<LoadedScenario, Map<string, UnitPlacement>>()
+
+/** Every unit the scenario places or brings in, by id. */
+function placementsOf(loaded: LoadedScenario): Map<string, UnitPlacement> {
+  let found = placementCache.get(loaded)
+  if (found === undefined) {
+    found = new Map(
+      loaded.scenario.sides
+        .flatMap((s) => [...s.units, ...(s.reinforcements ?? []).flatMap((r) => r.units)])
+        .map((u) => [u.id, u]),
+    )
+    placementCache.set(loaded, found)
+  }
+  return found
+}
+
 /**
  * The flight points a side's losses are worth (3.0): each eliminated unit its flight-point
  * rating, each retired unit one. The track the game keeps must say the same.
@@ -40,11 +57,7 @@ function expectedFlightPoints(loaded: LoadedScenario, state: GameState, side: st
     const rating = { ...ratingsFor(loaded.rules, type, 'eliminated'), ...ratings }.flightPoints
     return typeof rating === 'number' ? rating : 0
   }
-  const placements = new Map(
-    loaded.scenario.sides
-      .flatMap((s) => [...s.units, ...(s.reinforcements ?? []).flatMap((r) => r.units)])
-      .map((u) => [u.id, u]),
-  )
+  const placements = placementsOf(loaded)
   const replacement = loaded.rules.ruleset.mechanics?.activation?.replacementLeaders?.type
   let total = 0
   for (const [id, unit] of Object.entries(state.units)) {
