@@ -77,13 +77,20 @@ export interface StackingProblem {
   message: string
 }
 
-/** Every hex where the state breaks the stacking rules, with a sentence saying how. */
-export function stackingProblems(ctx: Ctx): StackingProblem[] {
+/**
+ * Every hex where the state breaks the stacking rules, with a sentence saying how. `passing`
+ * are pieces only passing through where they stand (a move under way): they are not counted.
+ */
+export function stackingProblems(
+  ctx: Ctx,
+  passing: ReadonlySet<string> = new Set(),
+): StackingProblem[] {
   const limit = ctx.loaded.rules.ruleset.board?.stacking?.limit
   const byHex = occupiedHexes(ctx.state)
   const leaders = leaderIds(ctx.loaded)
   const problems: StackingProblem[] = []
-  for (const [hex, ids] of byHex) {
+  for (const [hex, all] of byHex) {
+    const ids = passing.size === 0 ? all : all.filter((id) => !passing.has(id))
     const combat = ids.filter((id) => !leaders.has(id))
     const sides = new Set(combat.map((id) => ctx.state.units[id]?.side))
     if (sides.size > 1)

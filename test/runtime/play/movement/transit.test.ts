@@ -1,0 +1,47 @@
+/**
+ * A move under way (10.0): a mounted unit riding through a friendly missile unit may have to wait
+ * in that hex while the trampled unit's result is carried out. It is then in transit: over the
+ * stacking limit for now, which the stacking check leaves aside, and never where the move ends.
+ */
+import { describe, expect, it } from 'vitest'
+import { legalActions, openPrompt, playAction } from '../../../../src/runtime/play'
+import { piecesInTransit } from '../../../../src/runtime/play/movement/move-path'
+import { stackingProblems } from '../../../../src/runtime/state/stacking'
+import { activate, loadMovement, play, setUp } from './helpers'
+
+const loaded = loadMovement('move-moi')
+
+describe('10.0 a piece passing through a friendly unit', () => {
+  it('is in transit while the trampled unit retires, and the stacking check leaves it aside', () => {
+    const placed = {
+      'red-mm-1': { hex: '0705', facing: 'E' },
+      'red-lord': '0705',
+      'red-lb-1': { hex: '0805', facing: 'E' },
+    }
+    const state = activate(loaded, setUp(loaded, placed, [9, 9, 9, 9]), 'red-horse')
+    const { state: during } = play(loaded, state, {
+      type: 'move',
+      unit: 'red-mm-1',
+      path: ['0805', '0905'],
+      facing: 'E',
+    })
+    // Waiting on red's placement of the retired archers, the horsemen stand in 0805 with them.
+    expect(openPrompt(during)).toMatchObject({ side: 'red', kind: 'relocate', rule: '14.5' })
+    expect(during.units['red-mm-1']?.hex).toBe('0805')
+    expect(during.units['red-lb-1']).toMatchObject({ hex: '0805', status: 'retired' })
+    expect(piecesInTransit(during)).toEqual(new Set(['red-mm-1']))
+    expect(stackingProblems({ loaded, state: during }).map((p) => p.hex)).toEqual(['0805'])
+    expect(stackingProblems({ loaded, state: during }, piecesInTransit(during))).toEqual([])
+
+    // Once the archers are placed, the move carries on to its end and nothing is in transit.
+    const place = legalActions(loaded, during)[0]
+    if (place === undefined) throw new Error('no placement listed')
+    const placed2 = playAction(loaded, during, place)
+    if (!placed2.ok) throw new Error(placed2.error.message)
+    const after = placed2.state
+    expect(after.units['red-mm-1']?.hex).toBe('0905')
+    expect(after.units['red-lb-1']?.hex).toBe(place.hex)
+    expect(piecesInTransit(after)).toEqual(new Set())
+    expect(stackingProblems({ loaded, state: after })).toEqual([])
+  })
+})
