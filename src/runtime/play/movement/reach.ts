@@ -79,6 +79,8 @@ function pathOf(label: Label): string[] {
   return out.reverse()
 }
 
+const NOTHING_TOUCHED: ReadonlySet<string> = new Set()
+
 /** Every hex the piece may end this leg in (its own hex excepted), by the cheapest path. */
 export function reachable(f: Facts, m: Mover): Map<string, Reached> {
   const out = new Map<string, Reached>()
@@ -104,9 +106,9 @@ export function reachable(f: Facts, m: Mover): Map<string, Reached> {
     }
     if (label.stop) continue
     const next = label.hex === null ? m.entries : f.board.neighbors(label.hex)
-    const touched = new Set(label.touched)
+    const touched = label.touched.length === 0 ? NOTHING_TOUCHED : new Set(label.touched)
     for (const to of next) {
-      const step = checkStep(f, m, label.hex, to, touched)
+      const step = checkStep(f, m, label.hex, to, touched, true)
       if (!step.ok) continue
       const cost = label.cost + step.cost
       if (cost > m.budget) continue
@@ -114,7 +116,7 @@ export function reachable(f: Facts, m: Mover): Map<string, Reached> {
         step.touched.length === 0
           ? label.touched
           : [...new Set([...label.touched, ...step.touched])].sort()
-      const k = `${to}|${union.join(',')}`
+      const k = union.length === 0 ? `${to}|` : `${to}|${union.join(',')}`
       if ((best.get(k) ?? Infinity) <= cost) continue
       best.set(k, cost)
       heap.push({ hex: to, cost, touched: union, stop: step.stop, prev: label })

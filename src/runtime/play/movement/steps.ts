@@ -24,7 +24,7 @@ export type Step =
       /** The piece must end its move here. */
       stop: boolean
       /** Friendly units passed through (the hex is over the stacking limit with the piece in it). */
-      through: Passed[]
+      through: readonly Passed[]
       /** Enemies whose influence covers the hex entered. */
       touched: readonly string[]
     }
@@ -71,22 +71,34 @@ function passRule(f: Facts, m: Mover, through: string): PassThroughRule | undefi
 /** Friendly units counting for stacking in the hex, the mover aside. */
 function countedFriends(f: Facts, m: Mover, hex: string): string[] {
   const state = f.ctx.state
-  return f
-    .unitsAt(hex)
-    .filter(
-      (id) => id !== m.id && !f.isLeader(id) && state.units[id]?.side === m.side && f.counts(id),
-    )
+  const out: string[] = []
+  for (const id of f.unitsAt(hex))
+    if (id !== m.id && !f.isLeader(id) && state.units[id]?.side === m.side && f.counts(id))
+      out.push(id)
+  return out
+}
+
+/** Whether the piece, with these friends, is within the stacking rules. */
+function fitsWith(f: Facts, m: Mover, friends: readonly string[]): boolean {
+  // Alone in the hex, a piece is within any limit of one or more.
+  if (friends.length === 0 && (f.limit ?? 1) >= 1) return true
+  return f.fits([...friends, m.id])
 }
 
 /** Whether the piece may end its move in the hex (stacking). */
 export function canEndIn(f: Facts, m: Mover, hex: string): boolean {
   if (!m.counts || f.limit === null) return true
-  return f.fits([...countedFriends(f, m, hex), m.id])
+  return fitsWith(f, m, countedFriends(f, m, hex))
 }
+
+const NO_ONE: readonly string[] = []
+const NO_PASSING: readonly Passed[] = Object.freeze([])
 
 /**
  * One step from `from` (null: from off the map, onto an entry hex) into the adjacent `to`.
  * `pathTouched` holds the enemies whose influence the path entered so far on this leg.
+ * `adjacent`: the caller took `to` from the board's neighbours of `from` (the path search), so
+ * that need not be checked again.
  */
 export function checkStep(
   f: Facts,
@@ -94,12 +106,16 @@ export function checkStep(
   from: string | null,
   to: string,
   pathTouched: ReadonlySet<string>,
+  adjacent = false,
 ): Step {
   const s = f.settings
   const state = f.ctx.state
   const rule = s.rule
   const here = f.unitsAt(to)
-  if (from === null ? !m.entries.includes(to) : !f.board.neighbors(from).includes(to))
+  if (
+    !adjacent &&
+    (from === null ? !m.entries.includes(to) : !f.board.neighbors(from).includes(to))
+  )
     return no(
       from === null ? `${to} is not an entry hex of its group` : `${to} is not next to ${from}`,
       ruleOf(s.reinforcements?.rule, rule),
@@ -129,12 +145,17 @@ export function checkStep(
     }
     cost = 1
   }
-  const enemyUnits = here.filter((id) => state.units[id]?.side !== m.side && !f.isLeader(id))
-  if (enemyUnits.length > 0) return no(`${to} holds enemy unit ${enemyUnits.join(', ')}`, rule)
+  let enemyUnits: string[] | null = null
+  let enemyLeaders: readonly string[] = NO_ONE
+  for (const id of here) {
+    if (state.units[id]?.side === m.side) continue
+    if (f.isLeader(id)) enemyLeaders = [...enemyLeaders, id]
+    else (enemyUnits ??= []).push(id)
+  }
+  if (enemyUnits !== null) return no(`${to} holds enemy unit ${enemyUnits.join(', ')}`, rule)
   if (f.closedEntries(m.side).has(to))
     return no(`${to} is where enemy reinforcements enter`, ruleOf(s.reinforcements?.rule, rule))
   if (f.tooNear(m.side, to)) return no(`${to} is too near the enemy for this activation`, rule)
-  const enemyLeaders = here.filter((id) => state.units[id]?.side !== m.side && f.isLeader(id))
   const influence = f.influencers(m.side, to)
   if (m.leader) {
     if (enemyLeaders.length > 0 || f.enemyStandards(m.side).has(to))
@@ -148,7 +169,13 @@ export function checkStep(
         `a leader on his own may not enter ${to}, next to the enemy, unless a friendly unit is there`,
         s.leaders.rule,
       )
-    return { ok: true, cost: cost + leavingCost(f, m, from), stop: false, through: [], touched: [] }
+    return {
+      ok: true,
+      cost: cost + leavingCost(f, m, from),
+      stop: false,
+      through: NO_PASSING,
+      touched: NO_ONE,
+    }
   }
   const ooc = s.outOfCommand
   if (m.approachBan !== null && f.enemyNextTo(m.side, to))
@@ -176,10 +203,12 @@ export function checkStep(
       )
   }
   const stop = influenceRules?.stopOnEntry === true && !m.exempt && influence.length > 0
-  const through: Passed[] = []
+  let through: readonly Passed[] = NO_PASSING
+  const passing: Passed[] = []
   if (m.counts && f.limit !== null) {
     const friends = countedFriends(f, m, to)
-    const fits = f.fits([...friends, m.id])
+    const fits = fitsWith(f, m, friends)
+    if (!fits) through = passing
     if (!fits && !(from === null && s.reinforcements !== undefined)) {
       for (const friend of friends) {
         const found = passRule(f, m, friend)
@@ -188,7 +217,7 @@ export function checkStep(
             `${to} holds ${friend}: units may not stack, even while moving`,
             f.ctx.loaded.rules.ruleset.board?.stacking?.rule,
           )
-        through.push({
+        passing.push({
           unit: friend,
           cost: found.cost,
           ...(found.resolution === undefined ? {} : { resolution: found.resolution }),
@@ -202,7 +231,8 @@ export function checkStep(
         influenceRules?.rule,
       )
   }
-  const extra = through.reduce((sum, p) => sum + p.cost, 0)
+  let extra = 0
+  for (const p of through) extra += p.cost
   return {
     ok: true,
     cost: m.retired ? cost : cost + leavingCost(f, m, from) + extra,

@@ -33,8 +33,11 @@ function subsets<T>(items: readonly T[], min: number, cap = 6): T[][] {
   return out
 }
 
-/** Every declaration the rules allow now (each one accepted by readDeclaration). */
-export function legalDeclarations(ctx: Ctx, d: ShockData): Action[] {
+/**
+ * Declarations worth trying, made lazily: single attacks, attacks by several units on one hex,
+ * charges with their paths and riders. readDeclaration still has the last word on each.
+ */
+function* declarationDrafts(ctx: Ctx, d: ShockData): Generator<Action> {
   const side = d.side
   const candidates = Object.entries(ctx.state.units)
     .filter(([id, u]) => u.side === side && attackerProblem(ctx, d, id) === null)
@@ -47,7 +50,6 @@ export function legalDeclarations(ctx: Ctx, d: ShockData): Action[] {
       ? enemies
       : null
   }
-  const drafts: Action[] = []
   const byHex = new Map<string, string[]>()
   for (const id of candidates) {
     const hexes = attackableHexes(ctx, id).filter((h) => defendersIn(h) !== null)
@@ -55,15 +57,15 @@ export function legalDeclarations(ctx: Ctx, d: ShockData): Action[] {
     const single = hexes.map((h) => [h])
     if (hexes.length === 2) single.push(hexes)
     for (const hs of single)
-      drafts.push({
+      yield {
         type: 'declare',
         attackers: [id],
         defenders: hs.flatMap((h) => defendersIn(h) ?? []),
-      })
+      }
   }
   for (const [hex, ids] of byHex)
     for (const group of subsets(ids, 2))
-      drafts.push({ type: 'declare', attackers: group, defenders: defendersIn(hex) ?? [] })
+      yield { type: 'declare', attackers: group, defenders: defendersIn(hex) ?? [] }
   if (d.mode === 'phase' && chargeSettings(ctx) !== undefined) {
     const chargers = candidates.filter((id) => chargerProblem(ctx, d, id) === null)
     const reach = (chargeSettings(ctx)?.intervening?.max ?? 2) + 1
@@ -90,26 +92,41 @@ export function legalDeclarations(ctx: Ctx, d: ShockData): Action[] {
             ...pathChoices(ctx, d, group, target).map((paths) => ({ ...base, paths })),
           ]
           const riders = riderChoices(ctx, group)
-          for (const draft of withPaths)
-            drafts.push(draft, ...riders.map((ridden) => ({ ...draft, with: ridden })))
+          for (const draft of withPaths) {
+            yield draft
+            for (const ridden of riders) yield { ...draft, with: ridden }
+          }
         }
       }
     }
   }
-  const legal: Action[] = []
+}
+
+/** Each declaration the rules allow, once, in the order the drafts come. */
+function* legalOnes(ctx: Ctx, d: ShockData): Generator<Action> {
   const seen = new Set<string>()
-  for (const action of drafts) {
+  for (const action of declarationDrafts(ctx, d)) {
     const key = JSON.stringify(action)
     if (seen.has(key)) continue
     seen.add(key)
     try {
       readDeclaration(ctx, d, action)
-      legal.push(action)
     } catch (e) {
       if (!(e instanceof ActionFailure)) throw e
+      continue
     }
+    yield action
   }
-  return legal
+}
+
+/** Every declaration the rules allow now (each one accepted by readDeclaration). */
+export function legalDeclarations(ctx: Ctx, d: ShockData): Action[] {
+  return [...legalOnes(ctx, d)]
+}
+
+/** Whether any declaration is allowed (stops at the first one found). */
+export function anyLegalDeclaration(ctx: Ctx, d: ShockData): boolean {
+  return !legalOnes(ctx, d).next().done
 }
 
 /** The leaders that may go along with the chargers, in every combination (none left out). */

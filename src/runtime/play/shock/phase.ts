@@ -19,7 +19,7 @@ import { currentActivation } from '../procedures/chain'
 import type { Outcome, PlayContext, Procedure } from '../procedure'
 import { markerCount, note, setMarker } from './changes'
 import { declarationsProblem, readDeclaration } from './declarations'
-import { legalDeclarations } from './legal-declarations'
+import { anyLegalDeclaration, legalDeclarations } from './legal-declarations'
 import { hexOf } from './geometry'
 import {
   chargerQueue,
@@ -206,7 +206,7 @@ function runStep(ctx: PlayContext, frame: Frame, d: ShockData): Outcome {
     case 'declare': {
       if (
         d.attacks.length === 0 &&
-        legalDeclarations(ctx, d).length === 0 &&
+        !anyLegalDeclaration(ctx, d) &&
         declarationsProblem(ctx, d) === null
       ) {
         note(ctx, `${d.side} has no attack to declare`, ruleOf(ctx))

@@ -1,12 +1,13 @@
 /**
- * Seeded random playouts of a bundled scenario, checking after every action the invariants a
+ * Seeded random playouts of the bundled scenarios, checking after every action the invariants a
  * game must keep (no illegal stacking, flight points equal to the losses, every unit in exactly
  * one place), then that the actions replay from the seed to the same state hash.
  *
- * How many playouts: PLAYOUTS in the environment (the acceptance run, `npm run playouts`, uses
- * 1000); the everyday test run plays fewer.
+ * How many playouts: 1,000 per scenario (the acceptance figure), or PLAYOUTS in the environment
+ * for a quicker run (`PLAYOUTS=20 npm test`). The seeds are dealt over several test files
+ * (playouts-N-of-M.test.ts) so that the test workers share the work evenly.
  */
-import { expect } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { LoadedScenario } from '../../../../src/runtime/content/loaded'
 import type { UnitPlacement } from '../../../../src/runtime/generated/content-types'
 import { loadLibrary } from '../../../../src/runtime/content/loader'
@@ -28,9 +29,31 @@ export function bundledScenario(id: string): LoadedScenario {
   return loaded.value
 }
 
-export function playoutCount(everyday: number): number {
+/** The scenarios played: every bundled scenario. */
+export const PLAYED_SCENARIOS = library.report.store.ids(['scenario']).sort()
+
+/** Playouts per scenario: PLAYOUTS from the environment, else the acceptance figure of 1,000. */
+export function playoutCount(): number {
   const wanted = Number(process.env.PLAYOUTS ?? '')
-  return Number.isInteger(wanted) && wanted > 0 ? wanted : everyday
+  return Number.isInteger(wanted) && wanted > 0 ? wanted : 1000
+}
+
+/**
+ * Declares part `part` of `parts` of the playouts: of every scenario, the seeds s in 1..count
+ * with (s - 1) mod parts = part - 1, one test each.
+ */
+export function playoutSuite(part: number, parts: number): void {
+  const seeds = Array.from({ length: playoutCount() }, (_, i) => i + 1).filter(
+    (seed) => (seed - 1) % parts === part - 1,
+  )
+  for (const id of PLAYED_SCENARIOS) {
+    describe(`random playouts of ${id} (part ${part} of ${parts}) end in a win or a draw, keep the invariants and replay to the same hash`, () => {
+      const loaded = bundledScenario(id)
+      it.each(seeds)('seed %i', (seed) => {
+        checkPlayout(loaded, seed)
+      })
+    })
+  }
 }
 
 const placementCache = new WeakMap<LoadedScenario, Map<string, UnitPlacement>>()
