@@ -124,7 +124,7 @@ export function eliminateUnit(run: EffectRun, id: string, rule: string | undefin
   const from: Position = { hex: unit.hex, facing: unit.facing, location: unit.location }
   const removed = run.loaded.rules.ruleset.statuses.states.find((s) => s.removed === true)
   if (removed !== undefined) unit.status = removed.id
-  setPlace(run.state, unit, null, 'removed')
+  setPlace(run.state, id, null, 'removed')
   setFacing(run.state, unit, null)
   const where = from.hex === null ? '' : ` from ${from.hex}`
   run.applied.push({

@@ -323,7 +323,7 @@ export function sendStatusEvent(
   if (change.changed) {
     unit.status = change.status
     if (isRemovedStatus(run.loaded, change.status) && unit.location !== 'removed') {
-      setPlace(run.state, unit, null, 'removed')
+      setPlace(run.state, id, null, 'removed')
       setFacing(run.state, unit, null)
     }
   }

@@ -61,7 +61,7 @@ const place: ActionHandler = (ctx) => {
     if (action.location !== undefined && action.location !== 'map')
       return reject('a unit placed on a hex is on the map: leave out "location"')
     setFacing(draft, unit, facingArg(ctx, unit.location === 'map' ? unit.facing : null))
-    setPlace(ctx.draft, unit, hex, 'map')
+    setPlace(ctx.draft, id, hex, 'map')
   } else {
     const location = action.location ?? 'reinforcements'
     if (location !== 'reinforcements' && location !== 'removed') {
@@ -71,7 +71,7 @@ const place: ActionHandler = (ctx) => {
     }
     if (action.facing !== undefined && action.facing !== null)
       return reject('a unit off the map has no facing: leave out "facing"')
-    setPlace(ctx.draft, unit, null, location as UnitLocation)
+    setPlace(ctx.draft, id, null, location as UnitLocation)
     setFacing(ctx.draft, unit, null)
   }
   const to: Position = { hex: unit.hex, facing: unit.facing, location: unit.location }

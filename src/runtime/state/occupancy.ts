@@ -19,8 +19,10 @@ interface Answer {
 }
 
 interface Kept {
-  /** Hex → units in it, in state order; built on first use. */
+  /** Hex → units in it, in state order; built on first use, then kept up to date. */
   index: Map<string, string[]> | null
+  /** Each unit's position in state order (the keys of the units record never change). */
+  order: Map<string, number> | null
   /** Other answers worked out from the arrangement, by key, for one loaded scenario. */
   derived: Map<string, Answer>
   loaded: LoadedScenario | null
@@ -31,28 +33,36 @@ const kept = new WeakMap<Units, Kept>()
 function keptFor(units: Units): Kept {
   let found = kept.get(units)
   if (found === undefined) {
-    found = { index: null, derived: new Map(), loaded: null }
+    found = { index: null, order: null, derived: new Map(), loaded: null }
     kept.set(units, found)
   }
   return found
 }
 
+/** Forgets the answers a change to `unit` may have made wrong. */
 function changed(state: GameState, unit: UnitState): void {
   const k = kept.get(state.units)
   if (k === undefined) return
-  k.index = null
   for (const [key, answer] of k.derived)
     if (answer.notSide === null || answer.notSide !== unit.side) k.derived.delete(key)
 }
 
-/** Puts a unit in `hex` (null off the map) at `location`. The unit must be one of state.units. */
+/** Puts unit `id` in `hex` (null off the map) at `location`. */
 export function setPlace(
   state: GameState,
-  unit: UnitState,
+  id: string,
   hex: string | null,
   location: UnitLocation,
 ): void {
+  const unit = state.units[id]
+  if (unit === undefined) throw new Error(`setPlace: there is no unit "${id}"`)
   if (unit.hex === hex && unit.location === location) return
+  const index = kept.get(state.units)?.index
+  if (index != null) {
+    // Moving one unit is a common change: the index follows it rather than being rebuilt.
+    if (unit.location === 'map' && unit.hex !== null) leave(index, unit.hex, id)
+    if (location === 'map' && hex !== null) arrive(state, index, hex, id)
+  }
   unit.hex = hex
   unit.location = location
   changed(state, unit)
@@ -70,6 +80,31 @@ export function setType(state: GameState, unit: UnitState, type: string): void {
   if (unit.type === type) return
   unit.type = type
   changed(state, unit)
+}
+
+// The lists are replaced, never changed: a caller may hold one while units move.
+function leave(index: Map<string, string[]>, hex: string, id: string): void {
+  const list = index.get(hex)
+  if (list === undefined) return
+  const rest = list.filter((u) => u !== id)
+  if (rest.length === 0) index.delete(hex)
+  else index.set(hex, rest)
+}
+
+function arrive(state: GameState, index: Map<string, string[]>, hex: string, id: string): void {
+  const k = keptFor(state.units)
+  if (k.order === null) k.order = new Map(Object.keys(state.units).map((u, i) => [u, i]))
+  const order = k.order
+  const rank = order.get(id) ?? Infinity
+  const list = index.get(hex)
+  if (list === undefined) {
+    index.set(hex, [id])
+    return
+  }
+  // Kept in state order, as a scan of the units would list them.
+  let at = list.length
+  while (at > 0 && (order.get(list[at - 1] as string) ?? Infinity) > rank) at -= 1
+  index.set(hex, [...list.slice(0, at), id, ...list.slice(at)])
 }
 
 function indexOf(units: Units): Map<string, string[]> {
@@ -93,7 +128,10 @@ export function unitsAt(state: GameState, hex: string): readonly string[] {
   return indexOf(state.units).get(hex) ?? NOBODY
 }
 
-/** Every occupied hex with its units, in state order. */
+/**
+ * Every occupied hex with its units, in state order. The map follows later moves; each list in
+ * it is a snapshot (a move replaces the lists it changes).
+ */
 export function occupiedHexes(state: GameState): ReadonlyMap<string, readonly string[]> {
   return indexOf(state.units)
 }

@@ -75,22 +75,41 @@ describe('unit positions change only through the occupancy setters', () => {
       units: { a: unit('A1'), b: unit('B2'), c: unit('A1'), d: unit(null, 'reinforcements') },
     } as unknown as GameState
     expect(unitsAt(state, 'A1')).toEqual(['a', 'c'])
-    setPlace(state, state.units.c as UnitState, 'B2', 'map')
+    setPlace(state, 'c', 'B2', 'map')
     expect(unitsAt(state, 'A1')).toEqual(['a'])
     expect(unitsAt(state, 'B2')).toEqual(['b', 'c'])
-    setPlace(state, state.units.b as UnitState, null, 'removed')
-    setPlace(state, state.units.d as UnitState, 'A1', 'map')
+    setPlace(state, 'b', null, 'removed')
+    setPlace(state, 'd', 'A1', 'map')
     expect(unitsAt(state, 'B2')).toEqual(['c'])
     expect(unitsAt(state, 'A1')).toEqual(['a', 'd'])
     for (const hex of ['A1', 'B2', 'C3']) expect(unitsAt(state, hex)).toEqual(scan(state, hex))
     expect([...occupiedHexes(state).keys()].sort()).toEqual(['A1', 'B2'])
   })
 
+  it('a list handed out stays as it was when units move later, and a long shuffle matches a scan', () => {
+    const units: Record<string, UnitState> = {}
+    for (let i = 0; i < 12; i++) units[`u${i}`] = unit(`H${i % 4}`)
+    const state = { units } as unknown as GameState
+    const before = unitsAt(state, 'H0')
+    expect(before).toEqual(['u0', 'u4', 'u8'])
+    setPlace(state, 'u4', 'H1', 'map')
+    expect(before).toEqual(['u0', 'u4', 'u8'])
+    expect(unitsAt(state, 'H0')).toEqual(['u0', 'u8'])
+    // A fixed walk of moves, removals and arrivals: the kept index always equals a fresh scan.
+    const hexes = ['H0', 'H1', 'H2', 'H3', null]
+    for (let step = 0; step < 200; step++) {
+      const id = `u${(step * 7) % 12}`
+      const hex = hexes[(step * 3 + 1) % hexes.length] ?? null
+      setPlace(state, id, hex, hex === null ? 'removed' : 'map')
+      for (const h of ['H0', 'H1', 'H2', 'H3']) expect(unitsAt(state, h)).toEqual(scan(state, h))
+    }
+  })
+
   it('a copy of the state has its own index', () => {
     const state = { units: { a: unit('A1') } } as unknown as GameState
     expect(unitsAt(state, 'A1')).toEqual(['a'])
     const copy = cloneState(state)
-    setPlace(copy, copy.units.a as UnitState, 'B2', 'map')
+    setPlace(copy, 'a', 'B2', 'map')
     expect(unitsAt(copy, 'A1')).toEqual([])
     expect(unitsAt(state, 'A1')).toEqual(['a'])
   })
@@ -111,7 +130,7 @@ describe('unit positions change only through the occupancy setters', () => {
     expect(facingOfA()).toBe(2)
     setType(state, state.units.a as UnitState, 'u')
     facingOfA()
-    setPlace(state, state.units.a as UnitState, 'B2', 'map')
+    setPlace(state, 'a', 'B2', 'map')
     facingOfA()
     expect(made).toBe(4)
     // Another scenario's content gives other answers: nothing is shared with it.

@@ -87,7 +87,7 @@ function clearMarkers(ctx: PlayContext, id: string): void {
 function putBack(ctx: PlayContext, id: string, hex: string, facing: number | null): void {
   const unit = ctx.state.units[id]
   if (unit === undefined) return
-  setPlace(ctx.state, unit, hex, 'map')
+  setPlace(ctx.state, id, hex, 'map')
   setFacing(ctx.state, unit, facing)
   ctx.applied.push({
     kind: 'place',

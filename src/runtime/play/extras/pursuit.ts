@@ -298,7 +298,7 @@ export function leave(
     const unit = ctx.state.units[id]
     if (unit === undefined) continue
     pursuit.facings[id] = unit.facing
-    setPlace(ctx.state, unit, null, 'reinforcements')
+    setPlace(ctx.state, id, null, 'reinforcements')
     setFacing(ctx.state, unit, null)
     if (settings.marker !== undefined) setMarker(ctx, id, settings.marker, 'add', settings.rule)
   }

@@ -46,7 +46,7 @@ function place(ctx: PlayContext, leader: string, unit: string): void {
   setType(ctx.state, piece, settings.type)
   piece.ratings = {}
   piece.status = initialStatus(ctx.loaded)
-  setPlace(ctx.state, piece, host.hex, 'map')
+  setPlace(ctx.state, leader, host.hex, 'map')
   setFacing(ctx.state, piece, null)
   piece.markers = {}
   piece.ended = null

@@ -95,12 +95,12 @@ function enter(
   const arriving = unit.location !== 'map'
   // An engaged unit that leaves its hex disengages (an optional rule): Disordered, unmarked.
   if (from !== null && isEngaged(ctx, d.unit)) disengage(ctx, d.unit)
-  setPlace(ctx.state, unit, to, 'map')
+  setPlace(ctx.state, d.unit, to, 'map')
   if (arriving) setFacing(ctx.state, unit, d.facing)
   for (const id of d.with) {
     const rider = ctx.state.units[id]
     if (rider === undefined) continue
-    setPlace(ctx.state, rider, to, 'map')
+    setPlace(ctx.state, id, to, 'map')
     activityOf(ctx, id).moved = true
   }
   const riders = d.with.length === 0 ? '' : ` with ${d.with.join(', ')}`

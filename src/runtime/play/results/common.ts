@@ -157,7 +157,7 @@ export function placeUnit(
   if (unit === undefined) return
   const board = boardOf(ctx.loaded)
   const from: Position = { hex: unit.hex, facing: unit.facing, location: unit.location }
-  setPlace(ctx.state, unit, to.hex, to.location ?? (to.hex === null ? 'reinforcements' : 'map'))
+  setPlace(ctx.state, id, to.hex, to.location ?? (to.hex === null ? 'reinforcements' : 'map'))
   if (to.facing !== undefined) setFacing(ctx.state, unit, to.facing)
   if (unit.location !== 'map') setFacing(ctx.state, unit, null)
   const after: Position = { hex: unit.hex, facing: unit.facing, location: unit.location }

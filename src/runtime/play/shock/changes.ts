@@ -62,7 +62,7 @@ export function setDown(
   for (const who of [id, ...leaders]) {
     const unit = unitOf(ctx.state, who)
     const from = position(ctx, who)
-    setPlace(ctx.state, unit, hex, unit.location)
+    setPlace(ctx.state, who, hex, unit.location)
     if (who === id) setFacing(ctx.state, unit, facing)
     ctx.applied.push({
       kind: 'place',
