@@ -7,6 +7,8 @@ import { lineWalk, turnFacing } from '../../hex'
 import { boardOf } from '../../state/board'
 import type { Cube } from '../../hex'
 import { combatUnitsIn } from '../forces'
+import { fireSettings } from '../fire/settings'
+import { lineOfSight } from '../fire/sight'
 import { influenceMap, movementClassOf } from '../influence'
 import type { PlayContext } from '../procedure'
 import { stepCost } from '../terrain-costs'
@@ -76,7 +78,7 @@ function blocksSight(ctx: Ctx, hex: string, unitsBlock: boolean): boolean {
 /**
  * Line of sight for a charge (11.4): no blocking hex between the two, units blocking when the
  * settings say so; a line along a hexside is blocked only when both hexes block, and a corner
- * only grazed never blocks on its own. (Slopes are left to the fire mechanic's line of sight.)
+ * only grazed never blocks on its own. The ground (higher ground, hexsides) is groundSight's.
  */
 export function chargeLineOfSight(ctx: Ctx, from: string, to: string): boolean {
   const board = boardOf(ctx.loaded)
@@ -95,6 +97,17 @@ export function chargeLineOfSight(ctx: Ctx, from: string, to: string): boolean {
     if (step.kind === 'spine' && blocks(step.left) && blocks(step.right)) return false
   }
   return true
+}
+
+/**
+ * The ground's part of a charge's line of sight (13.3 refers to 11.4): when the ruleset gives
+ * fire a line of sight, the charger must see the target by it too — higher ground, blocking
+ * hexsides and hedges as the fire rules read them. Units are left to chargeLineOfSight.
+ */
+function groundSight(ctx: Ctx, charger: string, target: string): boolean {
+  if (ctx.loaded.rules.ruleset.mechanics?.fire?.lineOfSight === undefined) return true
+  const settings = fireSettings(ctx.loaded.rules)
+  return lineOfSight(ctx, settings, { firer: charger, target, firesOver: 'always' }).clear
 }
 
 /** Whether a charge (or counter-charge) may cross from `from` into `to`, or strike a target there. */
@@ -184,7 +197,7 @@ export function chargePaths(
   const board = boardOf(ctx.loaded)
   const between = board.distance(from, targetHex) - 1
   if (between < options.between.min || between > options.between.max) return []
-  if (!chargeLineOfSight(ctx, from, targetHex)) return []
+  if (!chargeLineOfSight(ctx, from, targetHex) || !groundSight(ctx, charger, target)) return []
   const moveClass = movementClassOf(ctx, charger)
   const avoided = avoidedHexes(ctx, unit.side)
   const front = frontSector(ctx)

@@ -201,6 +201,34 @@ describe('13.1–13.3 charges', () => {
     }
   })
 
+  it('13.3 (4) with 11.4: no charge at a target hidden by higher ground between them', () => {
+    // The same distance and facing as from 1010 to 1211, with a rise (1710, 1711) between.
+    const places = {
+      ...base,
+      'w-kn-1': { hex: '1610', facing: 'E' },
+      'e-pk-1': { hex: '1811', facing: 'W' },
+    }
+    const state = inShockPhase(inf, { places })
+    expect(legal(inf, state, 'declare').filter((a) => a.charge === true)).toEqual([])
+    expect(
+      refusal(inf, state, {
+        type: 'declare',
+        attackers: ['w-kn-1'],
+        defenders: ['e-pk-1'],
+        charge: true,
+      }).message,
+    ).toBe('unit w-kn-1 has no clear charge path to e-pk-1')
+    // Seen from the rise itself, the target is in sight again.
+    const onTop = {
+      ...places,
+      'w-kn-1': { hex: '1710', facing: 'E' },
+      'e-pk-1': { hex: '1911', facing: 'W' },
+    }
+    expect(
+      legal(inf, inShockPhase(inf, { places: onTop }), 'declare').filter((a) => a.charge === true),
+    ).not.toEqual([])
+  })
+
   it('a Disordered unit, or one out of command, may not charge; it may still shock', () => {
     const disordered = inShockPhase(inf, {
       places: { ...base, 'w-kn-1': { hex: '1010', facing: 'E', status: 'disordered' } },
