@@ -23,7 +23,7 @@ import { buildFacts, keepAwayFor } from './facts'
 import { moverOf } from './movers'
 import { standardArrives } from './reinforcements'
 import type { Step } from './steps'
-import { checkStep } from './steps'
+import { canEndIn, checkStep } from './steps'
 import { setFacing, setPlace } from '../../state/occupancy'
 
 export interface MovePathData {
@@ -54,6 +54,21 @@ const dataOf = (frame: Frame) => frame.data as unknown as MovePathData
  * reaction or a trampled unit's retreat): such a piece may stand for now in a friendly hex it
  * is passing through, past the stacking limit.
  */
+/**
+ * Hexes still ahead of the moves under way (the destination included): a unit set down in the
+ * middle of a move (a retired unit placed near its standard) is kept out of them, so the move
+ * can still end where its player said.
+ */
+export function hexesAheadOfMoves(state: GameState): Set<string> {
+  const out = new Set<string>()
+  for (const frame of state.flow?.stack ?? []) {
+    if (frame.proc !== 'move-path') continue
+    const d = dataOf(frame)
+    for (const hex of d.path.slice(d.index)) out.add(hex)
+  }
+  return out
+}
+
 export function piecesInTransit(state: GameState): Set<string> {
   const out = new Set<string>()
   for (const frame of state.flow?.stack ?? []) {
@@ -194,6 +209,13 @@ export const movePathProcedure: Procedure = {
         const step = checkStep(facts, mover, d.at, to, new Set(d.touched))
         if (!step.ok || step.cost > mover.budget) {
           d.cut = step.ok ? `it has not the movement points left to enter ${to}` : step.reason
+          frame.step = 'finish'
+          return { kind: 'again' }
+        }
+        // The board may have changed since the path was checked (a decision taken on the way):
+        // a move never ends where the piece may not stay.
+        if (d.index === d.path.length - 1 && !canEndIn(facts, mover, to)) {
+          d.cut = `it may not end its move in ${to}, where units may not stack now`
           frame.step = 'finish'
           return { kind: 'again' }
         }

@@ -14,6 +14,7 @@ import type { Frame } from '../../state/flow-types'
 import type { PendingEffect } from '../../state/log'
 import { standardOfUnit } from '../extras/standard'
 import { commandById, isLeader, unitsIn } from '../forces'
+import { hexesAheadOfMoves } from '../movement/move-path'
 import type { PlayContext, Procedure } from '../procedure'
 import { answerAmong, data, nextQueued, note, placeUnit, queueThen, subRun } from './common'
 import { effectsFrame } from './frames'
@@ -61,7 +62,10 @@ function anchorOf(ctx: PlayContext, id: string, effect: RelocateEffect): string 
   }
 }
 
-/** Hexes the unit may be placed in, best first (closest to the anchor, then farthest from the enemy). */
+/**
+ * Hexes the unit may be placed in, best first (closest to the anchor, then farthest from the
+ * enemy). Not on the way of a move under way (a unit retired by a piece riding through it).
+ */
 export function placements(ctx: PlayContext, id: string, pending: PendingEffect): string[] {
   const unit = ctx.state.units[id]
   const effect = pending.effect as RelocateEffect
@@ -76,8 +80,9 @@ export function placements(ctx: PlayContext, id: string, pending: PendingEffect)
     .filter((h): h is string => h !== null)
   const routes = reachable(ctx, id, unit.hex)
   const within = effect.within ?? settings.within
+  const ahead = hexesAheadOfMoves(ctx.state)
   const ok = (hex: string): boolean => {
-    if (!routes.has(hex) || !enterable(ctx, id, hex)) return false
+    if (!routes.has(hex) || !enterable(ctx, id, hex) || ahead.has(hex)) return false
     // Only the unit itself may be there; leaders of its own side do not count as units.
     const others = unitsIn(ctx.state, hex).filter((o) => o !== id)
     if (others.some((o) => !isLeader(ctx.loaded, o))) return false

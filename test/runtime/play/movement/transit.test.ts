@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { legalActions, openPrompt, playAction } from '../../../../src/runtime/play'
-import { piecesInTransit } from '../../../../src/runtime/play/movement/move-path'
+import { hexesAheadOfMoves, piecesInTransit } from '../../../../src/runtime/play/movement/move-path'
 import { stackingProblems } from '../../../../src/runtime/state/stacking'
 import { activate, loadMovement, play, setUp } from './helpers'
 
@@ -43,5 +43,37 @@ describe('10.0 a piece passing through a friendly unit', () => {
     expect(after.units['red-lb-1']?.hex).toBe(place.hex)
     expect(piecesInTransit(after)).toEqual(new Set())
     expect(stackingProblems({ loaded, state: after })).toEqual([])
+  })
+
+  it('keeps the retired unit off the rest of the move, which still ends where its player said', () => {
+    const placed = {
+      'red-mm-1': { hex: '0705', facing: 'E' },
+      'red-lord': '0705',
+      'red-lb-1': { hex: '0805', facing: 'E' },
+    }
+    const state = activate(loaded, setUp(loaded, placed, [9, 9, 9, 9]), 'red-horse')
+    // The archers' standard stands next to the horsemen's destination (0905).
+    const flow = state.flow
+    if (flow === null) throw new Error('no game in progress')
+    flow.standards['red-foot'] = '1005'
+    const { state: during } = play(loaded, state, {
+      type: 'move',
+      unit: 'red-mm-1',
+      path: ['0805', '0905'],
+      facing: 'E',
+    })
+    expect(hexesAheadOfMoves(during)).toEqual(new Set(['0905']))
+    const hexes = legalActions(loaded, during).map((a) => a.hex)
+    expect(hexes).toContain('1005')
+    expect(hexes).not.toContain('0905')
+    const place = legalActions(loaded, during)[0]
+    if (place === undefined) throw new Error('no placement listed')
+    const done = playAction(loaded, during, place)
+    if (!done.ok) throw new Error(done.error.message)
+    expect(done.state.units['red-mm-1']?.hex).toBe('0905')
+    expect(stackingProblems({ loaded, state: done.state })).toEqual([])
+    // Placing it there by hand is refused.
+    const onTheWay = playAction(loaded, during, { ...place, hex: '0905' })
+    expect(onTheWay.ok).toBe(false)
   })
 })
