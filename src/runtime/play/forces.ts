@@ -7,7 +7,8 @@ import type { LoadedScenario } from '../content/loaded'
 import type { Scenario } from '../generated/content-types'
 import type { GameState, UnitState } from '../state/game-state'
 import { leaderIds } from '../state/game-state'
-import { fromArrangement, unitsAt } from '../state/occupancy'
+import { unitsAt } from '../state/occupancy'
+import { commandsWithUnitsInPlay } from '../state/variables'
 
 /** Ids of the units on the map in `hex` (combat units and leaders), in state order. */
 export function unitsIn(state: GameState, hex: string): readonly string[] {
@@ -82,37 +83,9 @@ export function leaderOnMap(
   return unit !== undefined && unit.location === 'map' ? leader : null
 }
 
-/** Units (leaders excepted) belonging to a command, wherever they are. */
-export function unitsOfCommand(
-  loaded: LoadedScenario,
-  state: GameState,
-  command: string,
-): string[] {
-  const out: string[] = []
-  for (const id in state.units)
-    if (state.units[id]?.command === command && !isLeader(loaded, id)) out.push(id)
-  return out
-}
-
-function inPlay(u: UnitState): boolean {
-  return u.location === 'map' || u.location === 'reinforcements'
-}
-
 /** Whether a command still has units on the map or waiting to arrive. */
 export function commandInPlay(loaded: LoadedScenario, state: GameState, command: string): boolean {
   return commandsWithUnitsInPlay(loaded, state).has(command)
-}
-
-/** Commands with a combat unit on the map or waiting to arrive (kept until a unit moves). */
-function commandsWithUnitsInPlay(loaded: LoadedScenario, state: GameState): ReadonlySet<string> {
-  return fromArrangement(loaded, state, 'commands-in-play', () => {
-    const found = new Set<string>()
-    for (const id in state.units) {
-      const u = state.units[id] as UnitState
-      if (u.command !== null && inPlay(u) && !isLeader(loaded, id)) found.add(u.command)
-    }
-    return found
-  })
 }
 
 /** Commands of a side that still have units in play. */

@@ -11,7 +11,7 @@ import { boardOf } from './board'
 import { own, reject } from './failure'
 import type { GameState, UnitState } from './game-state'
 import { leaderIds } from './game-state'
-import { unitsAt } from './occupancy'
+import { fromArrangement, unitsAt } from './occupancy'
 
 export type Vars = Record<string, unknown>
 
@@ -151,17 +151,23 @@ export function unitVariables(loaded: LoadedScenario, state: GameState, id: stri
   return base
 }
 
-/** Commands with a combat unit still in play (on the map or to arrive): fled or destroyed ones do not count. */
-function commandsInPlayCount(
+/**
+ * Commands with a combat unit still in play (on the map or to arrive): fled or destroyed ones
+ * do not count. Kept (by occupancy) until a unit moves.
+ */
+export function commandsWithUnitsInPlay(
   loaded: LoadedScenario,
   state: GameState,
-  commands: readonly { id: string }[],
-): number {
-  const leaders = leaderIds(loaded)
-  const live = new Set<string>()
-  for (const [id, u] of Object.entries(state.units))
-    if (u.command !== null && u.location !== 'removed' && !leaders.has(id)) live.add(u.command)
-  return commands.filter((c) => live.has(c.id)).length
+): ReadonlySet<string> {
+  return fromArrangement(loaded, state, 'commands-in-play', () => {
+    const leaders = leaderIds(loaded)
+    const found = new Set<string>()
+    for (const id in state.units) {
+      const u = state.units[id] as UnitState
+      if (u.command !== null && u.location !== 'removed' && !leaders.has(id)) found.add(u.command)
+    }
+    return found
+  })
 }
 
 export function sideVariables(loaded: LoadedScenario, state: GameState, id: string): Vars {
@@ -172,7 +178,9 @@ export function sideVariables(loaded: LoadedScenario, state: GameState, id: stri
     name: side?.name ?? id,
     tracks: Object.fromEntries(Object.entries(tracks).map(([k, v]) => [camelKey(k), v])),
     params: side?.parameters ?? {},
-    commandCount: commandsInPlayCount(loaded, state, side?.commands ?? []),
+    commandCount: (side?.commands ?? []).filter((c) =>
+      commandsWithUnitsInPlay(loaded, state).has(c.id),
+    ).length,
   }
 }
 
