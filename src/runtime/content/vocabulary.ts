@@ -94,7 +94,7 @@ export function withLocal(
   return v
 }
 
-/** Entities defined twice in a resolved ruleset (two unit sets both defining "kn"). */
+/** Entities defined twice in a resolved ruleset (two unit sets both defining the same unit type id). */
 export function duplicateEntityIds(
   r: ResolvedRuleset,
 ): { kind: string; id: string; index: number }[] {

@@ -456,7 +456,7 @@ export interface DiceSpec {
 export interface Board {
   facing?: {
     /**
-     * vertex: a counter points at a hex corner (Men of Iron). hexside: it points at a side (riders' heading). none: facing does not matter.
+     * vertex: a counter points at a hex corner. hexside: it points at a side (riders' heading). none: facing does not matter.
      */
     mode: 'vertex' | 'hexside' | 'none'
     /**
@@ -2293,7 +2293,7 @@ export interface RetreatBeforeCombatSettings {
   evasionRoll?: EvasionRollSettings
 }
 /**
- * Evasion with a roll (the Infidel light cavalry): a defender with the flag, attacked by a unit with the attacker flag, may step back and roll the resolution (unit context); a result with a retreat effect lets it go (its other effects apply), a result without one keeps it in its hex and the attack goes ahead.
+ * Evasion with a roll (light horse that may slip away): a defender with the flag, attacked by a unit with the attacker flag, may step back and roll the resolution (unit context); a result with a retreat effect lets it go (its other effects apply), a result without one keeps it in its hex and the attack goes ahead.
  */
 export interface EvasionRollSettings {
   unitFlag: string
@@ -2986,7 +2986,7 @@ export interface AmbushSettings {
  */
 export interface SequenceOfPlay {
   /**
-   * activations: no game turns, play is a chain of activations (Men of Iron). turns: game turns made of phases (Cry Havoc, Les Croisades).
+   * activations: no game turns, play is a chain of activations, one formation at a time. turns: game turns made of phases.
    */
   structure: 'activations' | 'turns'
   turns?: Turns
@@ -3463,7 +3463,7 @@ export interface RatingBlock {
   [k: string]: number | string | boolean
 }
 /**
- * What a status event does to this kind of unit instead of the status graph's usual transition (knights never retire: a retire becomes a retreat).
+ * What a status event does to this kind of unit instead of the status graph's usual transition (a unit type that never retires: a retire becomes a retreat).
  */
 export interface StatusOverride {
   event: string

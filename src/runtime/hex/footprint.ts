@@ -1,5 +1,5 @@
 /**
- * Two-hex counters (Cry Havoc riders): a front hex and a heading, the side clock position
+ * Two-hex counters (riders on horseback): a front hex and a heading, the side clock position
  * pointing from the rear hex to the front hex. The rear is derived, so a footprint can
  * never be stored with its halves apart.
  */
@@ -68,7 +68,7 @@ export function classifyFootprintStep(
 }
 
 /**
- * Cry Havoc 1.56 frontal arc: the 120° wedge with its apex at the front hex and its edges
+ * The frontal arc of a two-hex counter (rulebook 1.56): the 120° wedge with its apex at the front hex and its edges
  * along the two front-diagonal axes, edges included, apex excluded — every
  * front + a·e(heading − 60°) + b·e(heading + 60°) with a, b ≥ 0 and a + b ≥ 1.
  */
