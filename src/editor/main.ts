@@ -1,6 +1,11 @@
 import { createPinia } from 'pinia'
 import { createApp } from 'vue'
 import App from './App.vue'
+import { useNavigationStore } from './stores/useNavigationStore'
+import { useWorkspaceStore } from './stores/useWorkspaceStore'
 import './styles.css'
 
-createApp(App).use(createPinia()).mount('#app')
+const app = createApp(App).use(createPinia())
+useNavigationStore().readHash()
+void useWorkspaceStore().init()
+app.mount('#app')

@@ -1,0 +1,106 @@
+import 'fake-indexeddb/auto'
+import { createPinia, setActivePinia } from 'pinia'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { useWorkspaceStore } from '../../../src/editor/stores/useWorkspaceStore'
+import {
+  memoryStorage,
+  openIndexedDbStorage,
+  type WorkspaceStorage,
+} from '../../../src/editor/workspace/storage'
+import { inProcessValidator } from '../../../src/editor/workspace/validation'
+
+const MAP = 'content/maps/sample-ford.json'
+
+async function freshStore<S extends WorkspaceStorage>(storage: S) {
+  setActivePinia(createPinia())
+  const ws = useWorkspaceStore()
+  await ws.init({ storage, validator: inProcessValidator() })
+  await ws.settled()
+  return { ws, storage }
+}
+
+describe('the workspace store', () => {
+  beforeEach(() => setActivePinia(createPinia()))
+
+  it('holds every bundled file, validated with the CLI validator', async () => {
+    const { ws } = await freshStore(memoryStorage())
+    expect(ws.entries.length).toBeGreaterThan(50)
+    expect(ws.entries.find((e) => e.path === MAP)?.format).toBe('map')
+    expect(ws.problems).toEqual([])
+  })
+
+  it('edits a value in place, keeping the rest of the text as it was', async () => {
+    const { ws } = await freshStore(memoryStorage())
+    const before = ws.text(MAP)!
+    ws.edit(MAP, [{ pointer: '/hexes/0101', value: { terrain: 'woods' } }], 'Paint woods')
+    const after = ws.text(MAP)!
+    expect(ws.value<{ hexes: Record<string, unknown> }>(MAP)?.hexes['0101']).toEqual({
+      terrain: 'woods',
+    })
+    // Only the new entry differs.
+    expect(after.length - before.length).toBeLessThan(60)
+    expect(after.startsWith(before.slice(0, before.indexOf('"hexes"')))).toBe(true)
+  })
+
+  it('undoes and redoes across files in order', async () => {
+    const { ws } = await freshStore(memoryStorage())
+    const original = ws.text(MAP)!
+    ws.edit(MAP, [{ pointer: '/name', value: 'Renamed' }], 'Rename map')
+    ws.createFile('content/maps/new-one.json', '{"x": 1}\n')
+    expect(ws.undoLabel).toBe('Create new-one')
+    ws.undo()
+    expect(ws.text('content/maps/new-one.json')).toBeUndefined()
+    ws.undo()
+    expect(ws.text(MAP)).toBe(original)
+    expect(ws.canUndo).toBe(false)
+    ws.redo()
+    expect(ws.value<{ name: string }>(MAP)?.name).toBe('Renamed')
+    ws.redo()
+    expect(ws.text('content/maps/new-one.json')).toBe('{"x": 1}\n')
+  })
+
+  it('merges a burst of typing in one file into one undo step', async () => {
+    const { ws } = await freshStore(memoryStorage())
+    const original = ws.text(MAP)!
+    for (const c of 'abc') ws.setText(MAP, ws.text(MAP)! + c, 'Edit JSON', `json:${MAP}`)
+    ws.undo()
+    expect(ws.text(MAP)).toBe(original)
+  })
+
+  it('keeps a file that is not JSON, reports it located, and refuses visual edits to it', async () => {
+    const { ws } = await freshStore(memoryStorage())
+    ws.setText(MAP, '{"id": "sample-ford",\n  "name": }')
+    expect(ws.text(MAP)).toBe('{"id": "sample-ford",\n  "name": }')
+    const p = ws.problems.find((x) => x.file === MAP)
+    expect(p).toMatchObject({ line: 2, column: 11, severity: 'error' })
+    expect(ws.edit(MAP, [{ pointer: '/name', value: 'x' }], 'Rename')).toBe(false)
+  })
+
+  it('stores only what differs from the bundled files, and a fresh start finds it', async () => {
+    const { ws, storage } = await freshStore(memoryStorage())
+    ws.edit(MAP, [{ pointer: '/name', value: 'Mine' }], 'Rename')
+    ws.deleteFile('content/scenarios/sample-skirmish.json')
+    ws.createFile('content/maps/mine.json', '{}\n')
+    await ws.settled()
+    expect([...storage.files.keys()].sort()).toEqual([
+      'content/maps/mine.json',
+      MAP,
+      'content/scenarios/sample-skirmish.json',
+    ])
+    const again = await freshStore(storage)
+    expect(again.ws.value<{ name: string }>(MAP)?.name).toBe('Mine')
+    expect(again.ws.text('content/scenarios/sample-skirmish.json')).toBeUndefined()
+    again.ws.revertToBundled(MAP)
+    await again.ws.settled()
+    expect(storage.files.has(MAP)).toBe(false)
+  })
+
+  it('persists through IndexedDB across store instances', async () => {
+    const name = `t-${Math.random()}`
+    const first = await freshStore(await openIndexedDbStorage(name))
+    first.ws.edit(MAP, [{ pointer: '/name', value: 'Stored' }], 'Rename')
+    await first.ws.settled()
+    const second = await freshStore(await openIndexedDbStorage(name))
+    expect(second.ws.value<{ name: string }>(MAP)?.name).toBe('Stored')
+  })
+})
