@@ -2,7 +2,8 @@
  * `npm run bench`: times the runtime's hot paths on the bundled content and prints a table;
  * `npm run bench -- --json` prints the same results as JSON, and `--only <text>` runs the cases
  * whose names contain the text. docs/PERFORMANCE.md explains the cases and keeps the figures
- * measured so far. Failures end with one line and exit 1.
+ * measured so far. The editor's figures (bundle size, map paint, brush repaint; `--only editor`)
+ * follow in a table of their own. Failures end with one line and exit 1.
  */
 import { cpus, platform, arch } from 'node:os'
 import { fileURLToPath } from 'node:url'
@@ -13,6 +14,7 @@ import type { CaseEnv } from './bench/cases'
 import { BenchError, formatTable, measure, ratioResult, skippedResult } from './bench/harness'
 import type { BenchResult, MeasureOptions } from './bench/harness'
 import { listJsonFiles, readSources } from './content-files'
+import { editorFigures, formatEditorFigures } from './bench/editor'
 
 /**
  * About 0.9 s per calibrated case with warm-up, and some 20 s of whole games for the playouts:
@@ -133,8 +135,13 @@ function run({ json, only }: Args): Report {
 
 try {
   const args = parseArgs(process.argv.slice(2))
-  const report = run(args)
-  console.log(args.json ? JSON.stringify(report, null, 2) : formatTable(report.results))
+  const editorOnly = args.only?.startsWith('editor') ?? false
+  const report = editorOnly ? null : run(args)
+  if (report && !args.json) console.log(formatTable(report.results))
+  // The editor's figures need a build and a browser: a separate table after the runtime's.
+  const editor = args.only === null || editorOnly ? await editorFigures() : []
+  if (args.json) console.log(JSON.stringify({ ...report, editor }, null, 2))
+  else if (editor.length) console.log(`\n${formatEditorFigures(editor)}`)
 } catch (error) {
   const reason = error instanceof Error ? error.message : String(error)
   console.error(`bench failed: ${error instanceof BenchError ? '' : 'unexpected error: '}${reason}`)

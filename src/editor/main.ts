@@ -6,6 +6,12 @@ import { useWorkspaceStore } from './stores/useWorkspaceStore'
 import './styles.css'
 
 const app = createApp(App).use(createPinia())
-useNavigationStore().readHash()
-void useWorkspaceStore().init()
+const nav = useNavigationStore()
+const ws = useWorkspaceStore()
+nav.readHash()
+void ws.init()
 app.mount('#app')
+
+// End-to-end tests and the benchmark drive the stores for set-up they do not test; a designer
+// can inspect the workspace from the console the same way.
+Object.assign(window, { __hexwright: { ws, nav } })

@@ -8,13 +8,18 @@
  */
 import { defineStore } from 'pinia'
 import { computed, markRaw, ref, shallowRef } from 'vue'
-import type { Problem, SourceText } from '../../runtime/content'
+import { parseJsonDocument, type Problem, type SourceText } from '../../runtime/content'
 import { bundledSources } from '../bundled-content'
 import { parseFile, idOfPath, type ParsedFile } from '../workspace/files'
 import { History, type FileChange } from '../workspace/history'
 import { applyValueEdits, type ValueEdit } from '../workspace/json-edit'
 import { WorkspaceLibrary } from '../workspace/library'
-import { memoryStorage, openIndexedDbStorage, type WorkspaceStorage } from '../workspace/storage'
+import {
+  memoryStorage,
+  openIndexedDbStorage,
+  type StoredAsset,
+  type WorkspaceStorage,
+} from '../workspace/storage'
 import { defaultValidator, serialValidation, type Validator } from '../workspace/validation'
 
 export type FileOrigin = 'bundled' | 'modified' | 'user'
@@ -39,8 +44,12 @@ export type SaveState = 'saved' | 'saving' | 'error'
 export const useWorkspaceStore = defineStore('workspace', () => {
   const files = shallowRef<ReadonlyMap<string, string>>(new Map())
   const bundled = shallowRef<ReadonlyMap<string, string>>(new Map())
+  const assets = shallowRef<ReadonlyMap<string, StoredAsset>>(new Map())
+  const assetUrls = new Map<string, { asset: StoredAsset; url: string }>()
   const ready = ref(false)
   const problems = shallowRef<Problem[]>([])
+  /** The texts the latest full validation saw. */
+  const validatedTexts = shallowRef<ReadonlyMap<string, string>>(new Map())
   const validationError = ref<string | null>(null)
   const saveState = ref<SaveState>('saved')
   const saveError = ref<string | null>(null)
@@ -58,7 +67,7 @@ export const useWorkspaceStore = defineStore('workspace', () => {
       .sort((a, b) => a.path.localeCompare(b.path))
 
   async function init(options: InitOptions = {}): Promise<void> {
-    const base = options.bundled ?? bundledSources()
+    const base = options.bundled ?? (await bundledSources())
     bundled.value = new Map(base.map((s) => [s.path, s.text]))
     try {
       storage = options.storage ?? (await openIndexedDbStorage())
@@ -73,12 +82,14 @@ export const useWorkspaceStore = defineStore('workspace', () => {
       else next.set(f.path, f.text)
     }
     files.value = next
+    assets.value = new Map((await storage.loadAssets()).map((a) => [a.path, a]))
     const validator = options.validator ?? defaultValidator()
     validation = serialValidation(
       validator,
       sources,
-      (p) => {
+      (p, validated) => {
         problems.value = p
+        validatedTexts.value = new Map(validated.map((v) => [v.path, v.text]))
         validationError.value = null
       },
       (m) => (validationError.value = m),
@@ -102,27 +113,30 @@ export const useWorkspaceStore = defineStore('workspace', () => {
   }
 
   function persist(changes: readonly FileChange[]): void {
+    queueWrite(async () => {
+      for (const c of changes) {
+        const now = files.value.get(c.path) ?? null
+        const base = bundled.value.get(c.path)
+        if (now === base || (now === null && base === undefined)) await storage.remove(c.path)
+        else await storage.put({ path: c.path, text: now, updatedAt: Date.now() })
+      }
+    })
+  }
+
+  /** Writes run one after another, in the order the edits were made. */
+  function queueWrite(write: () => Promise<void>): void {
     saveState.value = 'saving'
     pendingWrites++
-    writes = writes
-      .then(async () => {
-        for (const c of changes) {
-          const now = files.value.get(c.path) ?? null
-          const base = bundled.value.get(c.path)
-          if (now === base || (now === null && base === undefined)) await storage.remove(c.path)
-          else await storage.put({ path: c.path, text: now, updatedAt: Date.now() })
-        }
-      })
-      .then(
-        () => {
-          if (--pendingWrites === 0 && saveState.value === 'saving') saveState.value = 'saved'
-        },
-        (e: unknown) => {
-          pendingWrites--
-          saveState.value = 'error'
-          saveError.value = `Could not store your edit in this browser: ${String(e)}`
-        },
-      )
+    writes = writes.then(write).then(
+      () => {
+        if (--pendingWrites === 0 && saveState.value === 'saving') saveState.value = 'saved'
+      },
+      (e: unknown) => {
+        pendingWrites--
+        saveState.value = 'error'
+        saveError.value = `Could not store your edit in this browser: ${String(e)}`
+      },
+    )
   }
 
   function apply(changes: readonly FileChange[], direction: 'after' | 'before'): void {
@@ -209,13 +223,24 @@ export const useWorkspaceStore = defineStore('workspace', () => {
     return base === files.value.get(path) ? 'bundled' : 'modified'
   }
 
-  /** Syntax problems at once, the rest from the latest full validation. */
+  /**
+   * Syntax problems at once, the rest from the latest full validation. A file that was broken
+   * when the validation ran and has changed since has only its own fresh syntax problems: the
+   * validator's copy of a fixed typo would otherwise linger until the next run.
+   */
   const allProblems = computed<Problem[]>(() => {
     const syntax = [...files.value.keys()].flatMap((p) => parseFile(p, files.value.get(p)!).syntax)
     const broken = new Set(syntax.map((p) => p.file))
+    const stale = new Set<string>()
+    for (const [file, seen] of validatedTexts.value) {
+      const now = files.value.get(file)
+      if (now !== undefined && now !== seen && !parseJsonDocument(file, seen).ok) stale.add(file)
+    }
     return [
       ...syntax,
-      ...problems.value.filter((p) => !broken.has(p.file) && files.value.has(p.file)),
+      ...problems.value.filter(
+        (p) => !broken.has(p.file) && !stale.has(p.file) && files.value.has(p.file),
+      ),
     ]
   })
 
@@ -241,6 +266,35 @@ export const useWorkspaceStore = defineStore('workspace', () => {
     return library
   }
 
+  /**
+   * Store a binary the content refers to by path (an underlay image). Assets are not in the undo
+   * history: the JSON edit that points at one is, and an asset nothing points at is harmless.
+   */
+  function putAsset(path: string, bytes: Uint8Array, type: string): void {
+    const asset = { path, bytes, type }
+    assets.value = new Map(assets.value).set(path, asset)
+    queueWrite(() => storage.putAsset(asset))
+  }
+
+  function removeAsset(path: string): void {
+    const next = new Map(assets.value)
+    next.delete(path)
+    assets.value = next
+    queueWrite(() => storage.removeAsset(path))
+  }
+
+  /** A URL the browser can load the asset from (kept while the asset is unchanged). */
+  function assetUrl(path: string): string | undefined {
+    const asset = assets.value.get(path)
+    if (!asset) return undefined
+    const known = assetUrls.get(path)
+    if (known?.asset === asset) return known.url
+    if (known) URL.revokeObjectURL(known.url)
+    const url = URL.createObjectURL(new Blob([asset.bytes as BlobPart], { type: asset.type }))
+    assetUrls.set(path, { asset, url })
+    return url
+  }
+
   /** Resolves when every edit so far is stored and the latest validation has finished. */
   async function settled(): Promise<void> {
     await writes
@@ -250,6 +304,7 @@ export const useWorkspaceStore = defineStore('workspace', () => {
   return {
     files,
     bundled,
+    assets,
     ready,
     problems: allProblems,
     validationError,
@@ -276,5 +331,8 @@ export const useWorkspaceStore = defineStore('workspace', () => {
     content,
     settled,
     sources,
+    putAsset,
+    removeAsset,
+    assetUrl,
   }
 })

@@ -10,6 +10,8 @@ export interface ViewDef {
   /** Formats this view edits; '*' for every file. */
   formats: readonly string[] | '*'
   component: Component
+  /** A file opens in its main view; views of one facet (result codes) wait to be chosen. */
+  secondary?: boolean
 }
 
 const lazy = (load: () => Promise<{ default: Component }>) => defineAsyncComponent(load)
@@ -52,6 +54,13 @@ export const VIEWS: readonly ViewDef[] = [
     formats: ['variant'],
     component: lazy(() => import('./VariantView.vue')),
   },
+  {
+    id: 'results',
+    label: 'Result codes',
+    formats: ['ruleset', 'variant'],
+    component: lazy(() => import('../tables/ResultsView.vue')),
+    secondary: true,
+  },
   { id: 'json', label: 'JSON', formats: '*', component: lazy(() => import('./JsonView.vue')) },
 ]
 
@@ -62,5 +71,5 @@ export function viewsFor(format: string): ViewDef[] {
 /** The view a file opens in by default: its visual editor when it has one. */
 export function defaultView(format: string): string {
   const list = viewsFor(format)
-  return (list.find((v) => v.id !== 'overview' && v.id !== 'json') ?? list[0]!).id
+  return (list.find((v) => v.id !== 'overview' && v.id !== 'json' && !v.secondary) ?? list[0]!).id
 }

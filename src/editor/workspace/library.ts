@@ -13,6 +13,9 @@ import {
   type ResolveResult,
 } from '../../runtime/content'
 
+/** Formats no ruleset is built from. */
+const OUTSIDE_RULESETS: ReadonlySet<string> = new Set(['map', 'scenario', 'saved-game'])
+
 export class WorkspaceLibrary {
   private checked = new Map<string, { text: string; file: ContentFile }>()
   private current: {
@@ -24,25 +27,33 @@ export class WorkspaceLibrary {
   /** Bring the library up to date with these files (cheap when little changed). */
   update(files: ReadonlyMap<string, string>): void {
     let changed = false
+    let rulesChanged = false
+    const note = (file: ContentFile | undefined) => {
+      changed = true
+      if (!file?.format || !OUTSIDE_RULESETS.has(file.format)) rulesChanged = true
+    }
     for (const [path, text] of files) {
       const had = this.checked.get(path)
       if (had?.text === text) continue
-      this.checked.set(path, { text, file: checkFile({ path, text }).file })
-      changed = true
+      const file = checkFile({ path, text }).file
+      this.checked.set(path, { text, file })
+      note(had?.file)
+      note(file)
     }
-    for (const path of [...this.checked.keys()]) {
+    for (const [path, had] of [...this.checked]) {
       if (!files.has(path)) {
         this.checked.delete(path)
-        changed = true
+        note(had.file)
       }
     }
-    if (changed || !this.current) this.rebuild()
+    if (changed || !this.current) this.rebuild(rulesChanged || !this.current)
   }
 
-  private rebuild(): NonNullable<typeof this.current> {
+  private rebuild(rulesChanged = true): NonNullable<typeof this.current> {
     const store = createContentStore([...this.checked.values()].map((c) => c.file))
     this.current = { store, resolve: createRulesetResolver(store) }
-    this.resolved.clear()
+    // Painting a map or placing a unit leaves every ruleset as it was: keep their resolutions.
+    if (rulesChanged) this.resolved.clear()
     return this.current
   }
 

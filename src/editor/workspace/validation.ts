@@ -50,15 +50,19 @@ export function defaultValidator(): Validator {
 export function serialValidation(
   validator: Validator,
   sources: () => SourceText[],
-  onResult: (problems: Problem[]) => void,
+  onResult: (problems: Problem[], validated: SourceText[]) => void,
   onError: (message: string) => void,
 ): { request: () => void; idle: () => Promise<void> } {
   let running: Promise<void> | null = null
   let again = false
-  const run = (): Promise<void> =>
-    validator
-      .validate(sources())
-      .then(onResult, (e: unknown) => onError(e instanceof Error ? e.message : String(e)))
+  const run = (): Promise<void> => {
+    const validated = sources()
+    return validator
+      .validate(validated)
+      .then(
+        (problems) => onResult(problems, validated),
+        (e: unknown) => onError(e instanceof Error ? e.message : String(e)),
+      )
       .then(() => {
         if (again) {
           again = false
@@ -67,6 +71,7 @@ export function serialValidation(
         }
         running = null
       })
+  }
   return {
     request() {
       if (running) again = true

@@ -406,6 +406,7 @@ export interface RulesetManifest {
   board?: Board
   ratings?: Ratings
   unitFlags?: UnitFlags
+  counter?: CounterLayout
   statuses: UnitStatusGraph
   terrain: TerrainChart
   weapons?: Weapons
@@ -509,6 +510,78 @@ export interface Board {
    * single: every unit fills one hex. two-hex: unit types may fill two hexes with a heading (riders).
    */
   footprints?: 'single' | 'two-hex'
+}
+/**
+ * How the editor draws this ruleset's counters: which rating sits in which corner, which symbol each kind of unit gets, how a rating is set off. Drawing only: the rules never read it. Without it the editor puts the first declared ratings in the corners itself.
+ */
+export interface CounterLayout {
+  corners?: CounterCorners
+  /**
+   * Other corner layouts for units with a given flag (leaders print other ratings than fighting units). The first flag listed here that the unit has decides; otherwise corners applies.
+   */
+  cornersByFlag?: {
+    [k: string]: CounterCorners
+  }
+  /**
+   * Symbol drawn for units with a given flag. Every flag listed that the unit has adds its symbol to the box, so a mounted missile unit can show a slash and a bow together.
+   */
+  symbols?: {
+    /**
+     * A generic symbol the editor draws in the counter's symbol box, named by its drawing so content decides what it stands for: cross (two diagonals, NATO foot), slash (one diagonal, NATO horse), bow (a bow and its string), dot (a filled dot, NATO guns), oval (NATO armour), wheels (two wheels under the box), ring (a small circle), star (a five-pointed star), or none.
+     */
+    [k: string]: 'cross' | 'slash' | 'bow' | 'dot' | 'oval' | 'wheels' | 'ring' | 'star' | 'none'
+  }
+  /**
+   * Symbol for units of a movement class, used when none of their flags has a symbol.
+   */
+  symbolsByMovementClass?: {
+    /**
+     * A generic symbol the editor draws in the counter's symbol box, named by its drawing so content decides what it stands for: cross (two diagonals, NATO foot), slash (one diagonal, NATO horse), bow (a bow and its string), dot (a filled dot, NATO guns), oval (NATO armour), wheels (two wheels under the box), ring (a small circle), star (a five-pointed star), or none.
+     */
+    [k: string]: 'cross' | 'slash' | 'bow' | 'dot' | 'oval' | 'wheels' | 'ring' | 'star' | 'none'
+  }
+  /**
+   * How a rating's number is set off on the counter, one entry per rating.
+   */
+  ratingStyles?: CounterRatingStyle[]
+  /**
+   * Ratings left off a face where they are zero or not given (a fire penalty printed only on the faces that have one).
+   */
+  hideZero?: string[]
+}
+/**
+ * A rating key for each corner of a counter face; a corner left out stays empty.
+ */
+export interface CounterCorners {
+  topLeft?: string
+  topRight?: string
+  bottomLeft?: string
+  bottomRight?: string
+}
+/**
+ * Colour and shape around one rating's number.
+ */
+export interface CounterRatingStyle {
+  /**
+   * The rating this style is for.
+   */
+  rating: string
+  /**
+   * Colour of the number.
+   */
+  color?: string
+  /**
+   * Shape drawn around the number.
+   */
+  shape?: 'none' | 'circle' | 'diamond' | 'square'
+  /**
+   * Colour inside the shape.
+   */
+  fill?: string
+  /**
+   * Draw the shape only for units with this flag (a ring round the defence of armoured men).
+   */
+  whenFlag?: string
 }
 /**
  * The states a unit can be in (normal, disordered, retired, eliminated; healthy, stunned, wounded, dead…) and the events that move it between them. A result never names a new status directly: it sends an event, and the graph decides where the unit goes from where it is.
@@ -4568,6 +4641,7 @@ export interface ResolvedRuleset {
   board?: Board
   ratings?: Ratings
   unitFlags?: UnitFlags
+  counter?: CounterLayout
   statuses: UnitStatusGraph
   terrain: TerrainChart
   weapons?: Weapons

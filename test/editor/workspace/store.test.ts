@@ -76,6 +76,17 @@ describe('the workspace store', () => {
     expect(ws.edit(MAP, [{ pointer: '/name', value: 'x' }], 'Rename')).toBe(false)
   })
 
+  it('drops a fixed syntax error at once, without waiting for the next full validation', async () => {
+    const { ws } = await freshStore(memoryStorage())
+    const good = ws.text(MAP)!
+    ws.setText(MAP, good.replace('"name"', '"name" "'))
+    await ws.settled()
+    expect(ws.problems.filter((p) => p.file === MAP)).toHaveLength(1)
+    ws.setText(MAP, good)
+    // The validation of the fixed text has not run yet (it is asynchronous).
+    expect(ws.problems.filter((p) => p.file === MAP)).toEqual([])
+  })
+
   it('stores only what differs from the bundled files, and a fresh start finds it', async () => {
     const { ws, storage } = await freshStore(memoryStorage())
     ws.edit(MAP, [{ pointer: '/name', value: 'Mine' }], 'Rename')
@@ -102,5 +113,15 @@ describe('the workspace store', () => {
     await first.ws.settled()
     const second = await freshStore(await openIndexedDbStorage(name))
     expect(second.ws.value<{ name: string }>(MAP)?.name).toBe('Stored')
+  })
+
+  it('keeps assets (an underlay scan) across a fresh start', async () => {
+    const { ws, storage } = await freshStore(memoryStorage())
+    ws.putAsset('content/assets/scan.png', new Uint8Array([137, 80, 78, 71]), 'image/png')
+    await ws.settled()
+    const again = await freshStore(storage)
+    expect(again.ws.assets.get('content/assets/scan.png')?.bytes).toEqual(
+      new Uint8Array([137, 80, 78, 71]),
+    )
   })
 })

@@ -1,0 +1,111 @@
+/**
+ * The counters of the open file (a unit set or a scenario) for the sheet view, and the
+ * print-and-play export. The PDF code and pdf-lib load only when the export is asked for.
+ */
+import { computed, ref, type Ref } from 'vue'
+import type { Scenario, UnitSet } from '../../runtime/generated/content-types'
+import { useWorkspaceStore } from '../stores/useWorkspaceStore'
+import { idOfPath } from '../workspace/files'
+import { rulesetForScenario, rulesetForUnitSet, type RulesetLookup } from './content-lookup'
+import { counterDataUrl, counterSvg } from './counter-svg'
+import { COUNTER_SIZES, PAPERS, pixelsAt } from './print-layout'
+import { scenarioEntries, unitSetEntries, type SheetEntry } from './sheet-entries'
+
+export function useCounterSheet(path: Ref<string>) {
+  const ws = useWorkspaceStore()
+  const parsed = computed(() => ws.parsed(path.value))
+  const missing = computed(() => parsed.value === undefined)
+  const broken = computed(() => !missing.value && parsed.value?.value === undefined)
+  const format = computed(() => parsed.value?.format)
+
+  const sheet = computed<{ lookup: RulesetLookup; entries: SheetEntry[]; unknown: string[] }>(
+    () => {
+      const v = parsed.value?.value
+      if (!v || typeof v !== 'object') return { lookup: {}, entries: [], unknown: [] }
+      const lib = ws.content()
+      if (format.value === 'scenario') {
+        const scenario = v as Scenario
+        const lookup = rulesetForScenario(lib, scenario)
+        if (!lookup.ruleset) return { lookup, entries: [], unknown: [] }
+        return { lookup, ...scenarioEntries(lookup.ruleset, scenario) }
+      }
+      const set = v as UnitSet
+      const lookup = rulesetForUnitSet(lib, set)
+      return { lookup, entries: unitSetEntries(lookup.ruleset ?? {}, set), unknown: [] }
+    },
+  )
+  const groups = computed(() => {
+    const out: { name: string; entries: SheetEntry[] }[] = []
+    for (const e of sheet.value.entries) {
+      const g = out.find((x) => x.name === e.group)
+      if (g) g.entries.push(e)
+      else out.push({ name: e.group, entries: [e] })
+    }
+    return out
+  })
+
+  /** Images drawn once per change of the file, not on every render. */
+  const urls = computed(
+    () =>
+      new Map(
+        sheet.value.entries.map((e) => [
+          e.key,
+          { front: counterDataUrl(e.front), back: counterDataUrl(e.back) },
+        ]),
+      ),
+  )
+
+  /** Counter size: a preset id, or 'custom' with customMm. */
+  const sizeId = ref<string>(COUNTER_SIZES[1]!.id)
+  const customMm = ref(16)
+  const sizeMm = computed(() =>
+    sizeId.value === 'custom'
+      ? customMm.value
+      : (COUNTER_SIZES.find((s) => s.id === sizeId.value)?.mm ?? 15.875),
+  )
+  const paperId = ref(PAPERS[0]!.id)
+  const exporting = ref(false)
+  const exportError = ref<string | null>(null)
+
+  async function exportPdf(): Promise<void> {
+    if (exporting.value || sheet.value.entries.length === 0) return
+    exporting.value = true
+    exportError.value = null
+    try {
+      const { buildCountersPdf, canvasRasterize, downloadBytes } = await import('./print-pdf')
+      const px = pixelsAt(sizeMm.value)
+      const counters = sheet.value.entries.map((e) => ({
+        front: counterSvg(e.front, { size: px }),
+        back: counterSvg(e.back, { size: px }),
+      }))
+      const paper = PAPERS.find((p) => p.id === paperId.value) ?? PAPERS[0]!
+      const name = idOfPath(path.value)
+      const bytes = await buildCountersPdf(
+        counters,
+        { paper, sizeMm: sizeMm.value, title: `${name} counters` },
+        canvasRasterize,
+      )
+      downloadBytes(bytes, `${name}-counters.pdf`, 'application/pdf')
+    } catch (e) {
+      exportError.value = `The PDF could not be made: ${e instanceof Error ? e.message : String(e)}`
+    } finally {
+      exporting.value = false
+    }
+  }
+
+  return {
+    missing,
+    broken,
+    format,
+    sheet,
+    groups,
+    urls,
+    sizeId,
+    customMm,
+    sizeMm,
+    paperId,
+    exporting,
+    exportError,
+    exportPdf,
+  }
+}

@@ -1,0 +1,99 @@
+/**
+ * A Leaflet grid layer whose tiles are canvases painted in map units by a callback. Tiles can be
+ * repainted in place by rectangle, so a brush stroke redraws only the few tiles it touches.
+ * Leaflet objects stay out of Vue reactivity (the owner keeps this in a plain variable).
+ */
+import L from 'leaflet'
+import type { Rect } from './map-geometry'
+
+export type PaintFn = (ctx: CanvasRenderingContext2D, rect: Rect, scale: number) => void
+
+interface TileRecord {
+  el: HTMLCanvasElement
+  coords: L.Coords
+}
+
+const TILE = 256
+
+export class CanvasTileLayer extends L.GridLayer {
+  private paint: PaintFn
+
+  constructor(paint: PaintFn, options: L.GridLayerOptions = {}) {
+    super({ tileSize: TILE, minZoom: -10, maxZoom: 10, updateWhenZooming: false, ...options })
+    this.paint = paint
+  }
+
+  setPaint(paint: PaintFn): void {
+    this.paint = paint
+  }
+
+  /** Map units covered by a tile: in CRS.Simple one unit is 2^z pixels at zoom z. */
+  static tileRect(coords: L.Coords): { rect: Rect; scale: number } {
+    const scale = Math.pow(2, coords.z)
+    const span = TILE / scale
+    return {
+      scale,
+      rect: {
+        minX: coords.x * span,
+        minY: coords.y * span,
+        maxX: (coords.x + 1) * span,
+        maxY: (coords.y + 1) * span,
+      },
+    }
+  }
+
+  override createTile(coords: L.Coords): HTMLElement {
+    const el = document.createElement('canvas')
+    this.paintTile(el, coords)
+    return el
+  }
+
+  private paintTile(el: HTMLCanvasElement, coords: L.Coords): void {
+    const dpr = Math.min(2, window.devicePixelRatio || 1)
+    if (el.width !== TILE * dpr) {
+      el.width = el.height = TILE * dpr
+      el.style.width = el.style.height = `${TILE}px`
+    }
+    const ctx = el.getContext('2d')
+    if (!ctx) return
+    const { rect, scale } = CanvasTileLayer.tileRect(coords)
+    ctx.setTransform(1, 0, 0, 1, 0, 0)
+    ctx.clearRect(0, 0, el.width, el.height)
+    ctx.setTransform(
+      dpr * scale,
+      0,
+      0,
+      dpr * scale,
+      -rect.minX * scale * dpr,
+      -rect.minY * scale * dpr,
+    )
+    this.paint(ctx, rect, scale)
+  }
+
+  private tiles(): TileRecord[] {
+    const all = (this as unknown as { _tiles?: Record<string, TileRecord> })._tiles ?? {}
+    return Object.values(all)
+  }
+
+  /** Repaint, in place, every loaded tile that overlaps one of the rectangles; returns how many. */
+  repaintRects(rects: readonly Rect[]): number {
+    if (rects.length === 0) return 0
+    let n = 0
+    for (const t of this.tiles()) {
+      const { rect } = CanvasTileLayer.tileRect(t.coords)
+      const hit = rects.some(
+        (r) =>
+          r.maxX >= rect.minX && r.minX <= rect.maxX && r.maxY >= rect.minY && r.minY <= rect.maxY,
+      )
+      if (!hit) continue
+      this.paintTile(t.el, t.coords)
+      n++
+    }
+    return n
+  }
+
+  /** Repaint every loaded tile in place (no flash of empty tiles, unlike redraw()). */
+  repaintAll(): void {
+    for (const t of this.tiles()) this.paintTile(t.el, t.coords)
+  }
+}

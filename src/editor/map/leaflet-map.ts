@@ -1,0 +1,66 @@
+/**
+ * The Leaflet side of HexMap: a CRS.Simple map with y growing downward (so map units are the
+ * runtime's hex pixels), fractional zoom, and negative zoom for whole big maps on screen.
+ */
+import L from 'leaflet'
+import type { CanvasTileLayer } from './canvas-tile-layer'
+import type { Rect } from './map-geometry'
+
+export function createLeafletMap(container: HTMLElement, dragPan: boolean): L.Map {
+  const crs = L.extend({}, L.CRS.Simple, { transformation: new L.Transformation(1, 0, 1, 0) })
+  return L.map(container, {
+    crs,
+    minZoom: -8,
+    maxZoom: 4,
+    zoomSnap: 0.25,
+    zoomDelta: 0.5,
+    wheelPxPerZoomLevel: 120,
+    attributionControl: false,
+    doubleClickZoom: false,
+    boxZoom: false,
+    dragging: dragPan,
+  })
+}
+
+export function unionRect(a: Rect, b: Rect | null): Rect {
+  if (!b) return a
+  return {
+    minX: Math.min(a.minX, b.minX),
+    minY: Math.min(a.minY, b.minY),
+    maxX: Math.max(a.maxX, b.maxX),
+    maxY: Math.max(a.maxY, b.maxY),
+  }
+}
+
+/** Show the rectangle whole; a map with no size yet (hidden, or jsdom) just gets a view. */
+export function fitRect(map: L.Map, r: Rect | null): void {
+  const size = map.getSize()
+  if (!r || size.x === 0 || size.y === 0) return void map.setView([0, 0], 0)
+  map.fitBounds(
+    [
+      [r.minY, r.minX],
+      [r.maxY, r.maxX],
+    ],
+    { padding: [16, 16], animate: false },
+  )
+}
+
+/** Repaint the tiles under these rectangles, timed for the benchmark. */
+export function measuredRepaint(layer: CanvasTileLayer, rects: Rect[]): void {
+  if (rects.length === 0) return
+  const start = performance.now()
+  const tiles = layer.repaintRects(rects)
+  performance.measure('hexwright:brush-repaint', {
+    start,
+    end: performance.now(),
+    detail: { tiles, hexes: rects.length },
+  })
+}
+
+/** Keep Leaflet's idea of the map's size right when the panel around it resizes. */
+export function followSize(map: L.Map, container: HTMLElement): () => void {
+  if (typeof ResizeObserver === 'undefined') return () => {}
+  const ro = new ResizeObserver(() => map.invalidateSize({ pan: false }))
+  ro.observe(container)
+  return () => ro.disconnect()
+}

@@ -1,0 +1,122 @@
+/**
+ * What the scenario view needs from the resolved ruleset, read generically: unit types by
+ * class, the facing mode, optional rules, victory conditions and the per-side parameters those
+ * conditions read.
+ */
+import type {
+  ResolvedRuleset,
+  Scenario,
+  UnitType,
+  VictoryCondition,
+} from '../../runtime/generated/content-types'
+import type { FacingMode } from './facing-rotation'
+
+export interface TypeGroup {
+  classId: string
+  label: string
+  types: UnitType[]
+}
+
+/** Unit types grouped by their class, classes in the ruleset's order, unknown classes last. */
+export function typesByClass(ruleset: ResolvedRuleset | undefined): TypeGroup[] {
+  if (!ruleset) return []
+  const groups = new Map<string, TypeGroup>()
+  for (const c of ruleset.unitClasses ?? [])
+    groups.set(c.id, { classId: c.id, label: c.label, types: [] })
+  for (const t of ruleset.unitTypes ?? []) {
+    let g = groups.get(t.class)
+    if (!g) groups.set(t.class, (g = { classId: t.class, label: t.class, types: [] }))
+    g.types.push(t)
+  }
+  return [...groups.values()].filter((g) => g.types.length > 0)
+}
+
+export function facingMode(ruleset: ResolvedRuleset | undefined): FacingMode {
+  return ruleset?.board?.facing?.mode ?? 'none'
+}
+
+/** Whether an optional rule is on for this scenario: its value there, else the rule's default. */
+export function optionOn(
+  ruleset: ResolvedRuleset | undefined,
+  scenario: Scenario,
+  optionId: string,
+): boolean {
+  const v = scenario.options?.[optionId]
+  if (v !== undefined) return v === true
+  return (ruleset?.options ?? []).find((o) => o.id === optionId)?.default === true
+}
+
+export interface ConditionRow {
+  id: string
+  label: string
+  /** From the ruleset, this scenario's own, or a ruleset condition the scenario drops. */
+  origin: 'ruleset' | 'scenario'
+  dropped: boolean
+  condition?: VictoryCondition
+  /** Index in the scenario's victory.conditions, when the scenario writes this id. */
+  index?: number
+}
+
+/** The battle's victory conditions: the ruleset's with the scenario's replacements and drops. */
+export function victoryRows(
+  ruleset: ResolvedRuleset | undefined,
+  scenario: Scenario,
+): ConditionRow[] {
+  const own = scenario.victory?.conditions ?? []
+  const ownIndex = new Map(own.map((c, i) => [c.id, i]))
+  const rows: ConditionRow[] = []
+  for (const c of ruleset?.victory?.conditions ?? []) {
+    const i = ownIndex.get(c.id)
+    const mine = i === undefined ? undefined : own[i]
+    const dropped = mine !== undefined && '$delete' in mine
+    rows.push({
+      id: c.id,
+      label: c.label,
+      origin: 'ruleset',
+      dropped,
+      condition: mine && !dropped ? (mine as VictoryCondition) : c,
+      index: i,
+    })
+  }
+  const known = new Set(rows.map((r) => r.id))
+  own.forEach((c, i) => {
+    if (known.has(c.id) || '$delete' in c) return
+    rows.push({
+      id: c.id,
+      label: c.label,
+      origin: 'scenario',
+      dropped: false,
+      condition: c,
+      index: i,
+    })
+  })
+  return rows
+}
+
+/**
+ * Per-side parameter keys the rules read (`side.params.<key>` anywhere in the resolved ruleset
+ * or the scenario's own conditions) together with the keys the sides already set.
+ */
+export function sideParameterKeys(
+  ruleset: ResolvedRuleset | undefined,
+  scenario: Scenario,
+): string[] {
+  const keys = new Set<string>()
+  const scan = (v: unknown) => {
+    for (const m of JSON.stringify(v ?? null).matchAll(/side\.params\.([A-Za-z_]\w*)/g))
+      keys.add(m[1]!)
+  }
+  scan(ruleset?.victory)
+  scan(ruleset?.resolutions)
+  scan(ruleset?.triggers)
+  scan(scenario.victory)
+  for (const s of scenario.sides ?? []) for (const k of Object.keys(s.parameters ?? {})) keys.add(k)
+  return [...keys].sort()
+}
+
+/** Tracks each side starts with a value on (a time track, victory points). */
+export function sideTracks(ruleset: ResolvedRuleset | undefined): { id: string; label: string }[] {
+  return (ruleset?.tracks ?? [])
+    .filter((t) => t.scope === 'side')
+    .map((t) => ({ id: t.id, label: t.label }))
+}

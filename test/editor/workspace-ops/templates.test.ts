@@ -1,0 +1,160 @@
+import { describe, expect, it } from 'vitest'
+import { validateContent } from '../../../src/runtime/content'
+import { pathFor } from '../../../src/editor/workspace/files'
+import {
+  copyFile,
+  firstHexType,
+  idProblem,
+  newMap,
+  newRuleset,
+  newScenario,
+  newVariant,
+} from '../../../src/editor/workspace/templates'
+import { readContentFolder } from '../../helpers/fixtures'
+
+const bundled = readContentFolder('content')
+const errorsIn = (extra: Array<{ path: string; text: string }>, path: string) =>
+  validateContent([...bundled, ...extra]).problems.filter(
+    (p) => p.file === path && p.severity === 'error',
+  )
+
+describe('templates for new files', () => {
+  it('a new ruleset, a variant of it, a map and a scenario validate with the bundled content', () => {
+    const files = [
+      { path: pathFor('ruleset', 'my-rules'), text: newRuleset({ id: 'my-rules' }) },
+      {
+        path: pathFor('variant', 'my-variant'),
+        text: newVariant({ id: 'my-variant', base: 'my-rules' }),
+      },
+      {
+        path: pathFor('map', 'my-map'),
+        text: newMap({
+          id: 'my-map',
+          ruleset: 'my-rules',
+          columns: 20,
+          rows: 15,
+          defaultTerrain: 'clear',
+        }),
+      },
+      {
+        path: pathFor('scenario', 'my-battle'),
+        text: newScenario({ id: 'my-battle', ruleset: 'my-variant', map: 'my-map' }),
+      },
+    ]
+    const report = validateContent([...bundled, ...files])
+    const mine = report.problems.filter((p) => files.some((f) => f.path === p.file))
+    expect(mine.filter((p) => p.severity === 'error')).toEqual([])
+    const formats = new Map(report.files.map((f) => [f.doc.file, f.format]))
+    expect(files.map((f) => formats.get(f.path))).toEqual(['ruleset', 'variant', 'map', 'scenario'])
+  })
+
+  it('a map and a scenario on a bundled ruleset and variant validate', () => {
+    const ruleset = bundled.find(
+      (s) => s.path.includes('/rulesets/') && s.text.includes('ruleset.schema'),
+    )!
+    const rulesetId = (JSON.parse(ruleset.text) as { id: string }).id
+    const terrain = firstHexType(JSON.parse(ruleset.text))!
+    expect(terrain).toBeTruthy()
+    const variant = bundled.find((s) => s.text.includes('variant.schema'))!
+    const variantId = (JSON.parse(variant.text) as { id: string }).id
+    for (const o of [
+      { orientation: 'flat', offset: 'odd' },
+      { orientation: 'pointy', offset: 'even' },
+    ] as const) {
+      const map = {
+        path: pathFor('map', 'blank-map'),
+        text: newMap({
+          id: 'blank-map',
+          ruleset: rulesetId,
+          columns: 120,
+          rows: 9,
+          defaultTerrain: terrain,
+          ...o,
+        }),
+      }
+      expect(JSON.parse(map.text).grid.numbering).toMatchObject({ columnDigits: 3, rowDigits: 2 })
+      const scenario = {
+        path: pathFor('scenario', 'blank-battle'),
+        text: newScenario({ id: 'blank-battle', ruleset: variantId, map: 'blank-map' }),
+      }
+      expect(errorsIn([map, scenario], map.path)).toEqual([])
+      expect(errorsIn([map, scenario], scenario.path)).toEqual([])
+    }
+    const lettered = {
+      path: pathFor('map', 'lettered'),
+      text: newMap({
+        id: 'lettered',
+        ruleset: rulesetId,
+        columns: 30,
+        rows: 20,
+        defaultTerrain: terrain,
+        numbering: { scheme: 'letter-row', firstRow: 1 },
+      }),
+    }
+    expect(errorsIn([lettered], lettered.path)).toEqual([])
+  })
+
+  it('a map whose default terrain the ruleset lacks is reported (the validator really runs)', () => {
+    const map = {
+      path: pathFor('map', 'bad-map'),
+      text: newMap({
+        id: 'bad-map',
+        ruleset: 'my-rules',
+        columns: 5,
+        rows: 5,
+        defaultTerrain: 'lava',
+      }),
+    }
+    const rules = { path: pathFor('ruleset', 'my-rules'), text: newRuleset({ id: 'my-rules' }) }
+    expect(errorsIn([rules, map], map.path).length).toBeGreaterThan(0)
+  })
+})
+
+describe('ids for new files', () => {
+  const exists = (p: string) => p === 'content/maps/taken.json'
+  it('accepts a free kebab-case id', () => {
+    expect(idProblem('river-crossing-2', 'map', exists)).toBeUndefined()
+  })
+  it('refuses ids that are not kebab-case, with a sentence', () => {
+    for (const bad of ['River', 'two  words', 'a_b', '-x', 'x-', 'a--b', '../x', 'a/b'])
+      expect(idProblem(bad, 'map', exists), bad).toMatch(/not a valid id.*\.$/)
+    expect(idProblem('', 'map', exists)).toMatch(/Give/)
+  })
+  it('refuses an id a file already has', () => {
+    expect(idProblem('taken', 'map', exists)).toMatch(
+      /already a file called content\/maps\/taken\.json/,
+    )
+    expect(idProblem('taken', 'scenario', exists)).toBeUndefined()
+  })
+})
+
+describe('copying a file', () => {
+  it('rewrites id and name, keeps $schema and the layout of the rest', () => {
+    const src = bundled.find((s) => s.path.startsWith('content/maps/'))!
+    const copy = copyFile(src.path, src.text, 'my-copy', 'My copy')
+    expect(copy.path).toBe('content/maps/my-copy.json')
+    const v = JSON.parse(copy.text) as Record<string, unknown>
+    const orig = JSON.parse(src.text) as Record<string, unknown>
+    expect(v.id).toBe('my-copy')
+    expect(v.name).toBe('My copy')
+    expect(v.$schema).toBe(orig.$schema)
+    expect({ ...v, id: orig.id, name: orig.name }).toEqual(orig)
+    // Only the two values changed: the rest of the text is byte for byte the same.
+    const tail = (t: string) => t.slice(t.indexOf('"schemaVersion"'))
+    expect(tail(copy.text).replace(/"name": "[^"]*"/, '')).toBe(
+      tail(src.text).replace(/"name": "[^"]*"/, ''),
+    )
+    expect(errorsIn([copy], copy.path)).toEqual([])
+  })
+
+  it('names the copy after the original when no name is given', () => {
+    const rules = newRuleset({ id: 'base', name: 'Base rules' })
+    const copy = copyFile('content/rulesets/base.json', rules, 'base-2')
+    expect(copy.path).toBe('content/rulesets/base-2.json')
+    expect(JSON.parse(copy.text).name).toBe('Base rules (copy)')
+  })
+
+  it('refuses to copy a file that is not valid JSON', () => {
+    expect(() => copyFile('content/maps/x.json', '{"id": "x",', 'y')).toThrow(/not valid JSON/)
+  })
+})
