@@ -166,6 +166,8 @@ export interface NewScenarioOptions {
   sides?: [NewSideOptions, NewSideOptions]
 }
 
+const SIDE_COLOURS = ['#3b5ba5', '#a53b3b', '#3f7a3a', '#8a6d1f']
+
 export function newScenario(o: NewScenarioOptions): string {
   const sides = o.sides ?? [
     { id: 'first-side', name: 'First side', color: '#3b5ba5' },
@@ -179,10 +181,11 @@ export function newScenario(o: NewScenarioOptions): string {
     description: '',
     ruleset: o.ruleset,
     map: o.map,
-    sides: sides.map((s) => ({
+    sides: sides.map((s, i) => ({
       id: s.id,
       name: s.name || nameFromId(s.id),
-      ...(s.color ? { color: s.color } : {}),
+      // Counters are drawn in their side's colour: a new side starts with a distinct one.
+      color: s.color ?? SIDE_COLOURS[i % SIDE_COLOURS.length],
       units: [],
     })),
   })
