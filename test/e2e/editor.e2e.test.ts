@@ -38,10 +38,6 @@ interface Hooks {
     hexCenterOnScreen(hex: string): { x: number; y: number }
     hexsideMidOnScreen(hex: string, side: string): { x: number; y: number }
   }
-  __hexwrightScenario: {
-    placeUnit(type: string, hex: string, side?: string, command?: string): string
-    select(unit: string): void
-  }
   __hexwrightMonaco: {
     setText(text: string): void
     getText(): string
@@ -164,7 +160,7 @@ describe('a designer in the editor', () => {
     await page.getByTestId('new-create').click()
     await openFile(SCENARIO_PATH, 'scenario')
     await page.getByTestId('scenario-view').waitFor()
-    await page.waitForFunction(() => Boolean((window as unknown as Partial<W>).__hexwrightScenario))
+    await page.getByTestId('hex-map').waitFor()
 
     const placements: Array<[string, string, string, number]> = [
       ['kn', '0404', 'blue', 0],
@@ -172,15 +168,26 @@ describe('a designer in the editor', () => {
       ['pk', '1204', 'red', 2],
       ['kn', '1206', 'red', 3],
     ]
+    // Each unit is dragged from the order-of-battle palette onto its hex, then turned.
     const ids: string[] = []
+    const mapBox = (await page.getByTestId('hex-map').boundingBox())!
     for (const [type, hex, side, turns] of placements) {
-      const id = await page.evaluate(
-        ([t, h, sd]) => (window as unknown as W).__hexwrightScenario.placeUnit(t!, h!, sd),
-        [type, hex, side],
-      )
-      if (!id) throw new Error(`could not place a ${type} on ${hex}`)
-      ids.push(id)
-      await page.evaluate((u) => (window as unknown as W).__hexwrightScenario.select(u), id)
+      await page.getByTestId(`side-choose-${side}`).check()
+      const target = (await page.evaluate(
+        (h) => (window as unknown as W).__hexwrightMap.hexCenterOnScreen(h),
+        hex,
+      ))!
+      await page.getByTestId(`oob-type-${type}`).dragTo(page.getByTestId('hex-map'), {
+        targetPosition: { x: target.x - mapBox.x, y: target.y - mapBox.y },
+      })
+      await settled()
+      const placed = await fileValue<{
+        sides: Array<{ id: string; units: Array<{ id: string; hex: string }> }>
+      }>(SCENARIO_PATH)
+      const unit = placed.sides.find((sd) => sd.id === side)?.units.find((u) => u.hex === hex)
+      if (!unit) throw new Error(`dragging a ${type} onto ${hex} placed nothing`)
+      ids.push(unit.id)
+      await page.getByTestId(`placed-unit-${unit.id}`).click()
       for (let i = 0; i < turns; i++) await page.getByTestId('facing-right').click()
     }
     await settled()
