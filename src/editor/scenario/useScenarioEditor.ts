@@ -157,13 +157,18 @@ export function useScenarioEditor(path: string) {
     const command = commands.some((c) => c.id === wanted) ? wanted : undefined
     const typeName = typeOf(typeId)?.name ?? typeId
     const name = newUnitName(s, si, typeName)
-    const unit: UnitPlacement = { id: newUnitId(s, side.id, typeId), type: typeId, name }
-    if (command) unit.command = command
-    unit.hex = hex
-    if (facings.value.length) {
-      // New units face the way the side's last faced unit does: a line is set up in one go.
-      const last = [...side.units].reverse().find((u) => u.facing)
-      unit.facing = (last?.facing ?? facings.value[0]) as UnitPlacement['facing']
+    // New units face the way the side's last faced unit does: a line is set up in one go.
+    const lastFacing = [...side.units].reverse().find((u) => u.facing)?.facing
+    const facing = facings.value.length
+      ? ((lastFacing ?? facings.value[0]) as UnitPlacement['facing'])
+      : undefined
+    const unit: UnitPlacement = {
+      id: newUnitId(s, side.id, typeId),
+      type: typeId,
+      name,
+      ...(command ? { command } : {}),
+      hex,
+      ...(facing ? { facing } : {}),
     }
     if (!edit(addUnitEdits(si, unit), `Place ${name}`)) return undefined
     selection.side = side.id
