@@ -4,11 +4,10 @@
  * the table, column and every modifier that goes into it.
  */
 import type { LoadedScenario } from '../../src/runtime'
-import { rules } from '../../src/runtime'
+import { WHAT_IF_ARGUMENTS, whatIfOdds } from '../../src/runtime/play'
 import type { ResolutionDistribution } from '../../src/runtime/rules'
+import { recordLines } from '../../src/runtime/rules'
 import type { Action, GameState } from '../../src/runtime/state'
-import { ActionFailure, resolutionVariables } from '../../src/runtime/state'
-import { recordLines } from '../log-format'
 import type { GameOptions } from '../session'
 import { openGame, UsageError } from '../session'
 import { refusalLine } from './play'
@@ -25,26 +24,6 @@ export const ODDS_OPTIONS = [
   'json',
   'help',
 ]
-
-/** Arguments that name several units: `--attackers a,b`. */
-const LISTS = new Set(['attackers', 'defenders', 'friendly', 'enemy'])
-/** Per-unit flags: `--charging` (every unit), `--charging a,b` (those units) or `--charging false`. */
-const UNIT_FLAGS = new Set(['charging', 'moved', 'counterCharged'])
-const NUMBERS = new Set([
-  'continued',
-  'bonus',
-  'range',
-  'successes',
-  'commanderEffectiveness',
-  'passage',
-])
-const BOOLEANS = new Set([
-  'counterChargedVsShock',
-  'overUnits',
-  'free',
-  'inCommanderRange',
-  'ambusher',
-])
 
 const camel = (name: string): string => name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())
 
@@ -68,6 +47,11 @@ export function contextArguments(argv: readonly string[]): Record<string, string
   return out
 }
 
+/**
+ * The argument typed as the runtime's what-if forms type it: lists (`--attackers a,b`), per-unit
+ * flags (`--charging` for every unit, `--charging a,b` for those, `--charging false`), true or
+ * false, numbers; anything else (a unit id, a weapon, a hex label) as typed.
+ */
 function typed(name: string, value: string | true): unknown {
   const text = value === true ? 'true' : value
   const split = () =>
@@ -75,17 +59,18 @@ function typed(name: string, value: string | true): unknown {
       .split(',')
       .map((s) => s.trim())
       .filter((s) => s !== '')
-  if (LISTS.has(name)) {
+  const kind = Object.hasOwn(WHAT_IF_ARGUMENTS, name) ? WHAT_IF_ARGUMENTS[name]?.kind : undefined
+  if (kind === 'units') {
     if (value === true) throw new UsageError(`--${name} needs unit ids, e.g. --${name} a,b`)
     return split()
   }
-  if (UNIT_FLAGS.has(name)) return text === 'true' ? true : text === 'false' ? false : split()
-  if (BOOLEANS.has(name)) {
+  if (kind === 'unit-flags') return text === 'true' ? true : text === 'false' ? false : split()
+  if (kind === 'boolean') {
     if (text !== 'true' && text !== 'false')
       throw new UsageError(`--${name} is true or false, not "${text}"`)
     return text === 'true'
   }
-  if (NUMBERS.has(name)) {
+  if (kind === 'number') {
     if (!/^-?\d+(\.\d+)?$/.test(text))
       throw new UsageError(`--${name} needs a number, not "${text}"`)
     return Number(text)
@@ -109,21 +94,12 @@ export interface Odds {
 
 /** The exact distribution of a resolution described like a `resolve` action, in `state`. */
 export function computeOdds(loaded: LoadedScenario, state: GameState, request: Action): Odds {
-  let found
-  try {
-    found = resolutionVariables(loaded, state, request)
-  } catch (error) {
-    if (error instanceof ActionFailure)
-      throw new UsageError(
-        `${error.error.message}${error.error.rule === undefined ? '' : ` (rule ${error.error.rule})`}`,
-      )
-    throw error
-  }
-  return {
-    resolution: found.resolution.id,
-    who: found.who,
-    distribution: rules.resolutionDistribution(loaded.rules, found.resolution, found.variables),
-  }
+  const found = whatIfOdds(loaded, state, request)
+  if (!found.ok)
+    throw new UsageError(
+      `${found.message}${found.rule === undefined ? '' : ` (rule ${found.rule})`}`,
+    )
+  return { resolution: found.resolution, who: found.who, distribution: found.distribution }
 }
 
 /** 0,1,2,5 as "0–2, 5". */

@@ -47,6 +47,8 @@ export interface Scene {
   layers: LayerFlags
   /** Colours of the highlights on each hex, by dense index. */
   highlights: Map<number, string[]>
+  /** Short texts over hexes (movement costs, ranges), by dense index; drawn above the units. */
+  tags: Map<number, string>
   units: Map<number, PaintUnit[]>
   sides: SideSegment[]
 }
@@ -249,6 +251,26 @@ function paintUnits(ctx: CanvasRenderingContext2D, scene: Scene, idx: number[]) 
   }
 }
 
+function paintTags(ctx: CanvasRenderingContext2D, scene: Scene, idx: number[]) {
+  const { geo } = scene
+  const px = geo.size * 0.36
+  ctx.font = `bold ${px}px sans-serif`
+  ctx.textAlign = 'center'
+  ctx.textBaseline = 'middle'
+  ctx.lineJoin = 'round'
+  for (const i of idx) {
+    const tag = scene.tags.get(i)
+    if (!tag) continue
+    const x = geo.centers[2 * i]!
+    const y = geo.centers[2 * i + 1]! + geo.size * 0.55
+    ctx.lineWidth = px * 0.3
+    ctx.strokeStyle = 'rgba(255, 255, 255, 0.95)'
+    ctx.strokeText(tag, x, y)
+    ctx.fillStyle = '#102040'
+    ctx.fillText(tag, x, y)
+  }
+}
+
 const LABEL_SIZES = { small: 0.32, medium: 0.42, large: 0.58 } as const
 
 function paintText(
@@ -317,4 +339,5 @@ export function paintScene(
   if (layers.hexsides) paintSides(ctx, scene, rect)
   if (layers.units) paintUnits(ctx, scene, idx)
   paintText(ctx, scene, idx, rect, scale)
+  if (layers.overlays) paintTags(ctx, scene, idx)
 }

@@ -64,3 +64,39 @@ export function followSize(map: L.Map, container: HTMLElement): () => void {
   ro.observe(container)
   return () => ro.disconnect()
 }
+
+/** A line over the map through the centres of some hexes (a line of sight, a charge's path). */
+export interface MapLine {
+  hexes: readonly string[]
+  color: string
+  dashed?: boolean
+}
+
+/**
+ * Draws the lines in their own layer group (vector, above the hex tiles), replacing what it
+ * held: they are few and change with the selection, so redrawing them all is cheapest.
+ */
+export function drawLines(
+  map: L.Map,
+  group: L.LayerGroup | null,
+  lines: readonly MapLine[],
+  center: (hex: string) => { x: number; y: number } | null | undefined,
+): L.LayerGroup {
+  const g = group ?? L.layerGroup().addTo(map)
+  g.clearLayers()
+  for (const line of lines) {
+    const points = line.hexes
+      .map((h) => center(h))
+      .filter((p): p is { x: number; y: number } => !!p)
+      .map((p) => L.latLng(p.y, p.x))
+    if (points.length < 2) continue
+    L.polyline(points, {
+      color: line.color,
+      weight: 3,
+      opacity: 0.9,
+      interactive: false,
+      ...(line.dashed ? { dashArray: '6 6' } : {}),
+    }).addTo(g)
+  }
+  return g
+}

@@ -22,6 +22,8 @@ export interface MapUnit {
 export interface Highlight {
   hex: string
   color: string
+  /** A short text drawn over the hex (a movement cost, a range). */
+  label?: string
 }
 
 /** Every layer shown unless switched off. */
@@ -42,12 +44,14 @@ export function buildScene(
 ): Scene {
   const look = terrainLook(terrain)
   const hl = new Map<number, string[]>()
+  const tags = new Map<number, string>()
   for (const h of highlights) {
     const i = geo.indexOf(h.hex)
     if (i < 0) continue
     const list = hl.get(i)
     if (list) list.push(h.color)
     else hl.set(i, [h.color])
+    if (h.label) tags.set(i, h.label)
   }
   const stacks = new Map<number, PaintUnit[]>()
   for (const u of units) {
@@ -69,6 +73,7 @@ export function buildScene(
     look,
     layers,
     highlights: hl,
+    tags,
     units: stacks,
     sides: hexsideSegments(map, geo, look),
   }
@@ -197,7 +202,7 @@ export function changedOverlayHexes(
   const n = new Set(nextUnits.map(key))
   for (const u of prevUnits) if (!n.has(key(u))) out.add(u.hex)
   for (const u of nextUnits) if (!p.has(key(u))) out.add(u.hex)
-  const hk = (h: Highlight) => `${h.hex}\u0000${h.color}`
+  const hk = (h: Highlight) => `${h.hex}\u0000${h.color}\u0000${h.label ?? ''}`
   const ph = new Set(prevHl.map(hk))
   const nh = new Set(nextHl.map(hk))
   for (const h of prevHl) if (!nh.has(hk(h))) out.add(h.hex)

@@ -31,6 +31,12 @@ export const VIEWS: readonly ViewDef[] = [
     component: lazy(() => import('./ScenarioView.vue')),
   },
   {
+    id: 'play',
+    label: 'Play',
+    formats: ['scenario', 'saved-game'],
+    component: lazy(() => import('./PlayView.vue')),
+  },
+  {
     id: 'units',
     label: 'Units',
     formats: ['unit-set'],

@@ -6,6 +6,7 @@
  */
 import type { LoadedScenario } from '../content/loaded'
 import type { Action, ActionHandler, ActionHandlers } from '../state/actions'
+import type { ObservedRoll } from '../state/effects'
 import { reject } from '../state/failure'
 import type { DiceChoice, GameState } from '../state/game-state'
 import { createInitialState, leaderIds } from '../state/game-state'
@@ -24,24 +25,54 @@ function emptySide(): SideFlow {
   return { successes: 0, attempts: 0, cup: [], hand: [] }
 }
 
-/** Answers the open prompt with the action, then runs the game on to the next decision. */
-const answer: ActionHandler = (hctx) => {
-  const { loaded, draft, action } = hctx
-  const flow = flowOf(draft)
-  const { frame } = answering(flow, action)
-  const procedure = procedureOf(PROCEDURES, frame.proc)
-  if (procedure.act === undefined) return reject(`procedure "${frame.proc}" takes no decisions`)
-  const ctx: PlayContext = { loaded, state: draft, applied: [], pending: [], records: [] }
-  flow.prompt = null
-  const text = procedure.act(ctx, frame, action)
-  advance(ctx, PROCEDURES)
-  return { text, records: ctx.records, effects: ctx.applied, pending: ctx.pending }
+/**
+ * The handler answering the open prompt with the action, then running the game on to the next
+ * decision; `observe` is told of every resolution rolled on the way (see EffectRun.observeRoll).
+ */
+function answerWith(observe?: (roll: ObservedRoll) => void): ActionHandler {
+  return (hctx) => {
+    const { loaded, draft, action } = hctx
+    const flow = flowOf(draft)
+    const { frame } = answering(flow, action)
+    const procedure = procedureOf(PROCEDURES, frame.proc)
+    if (procedure.act === undefined) return reject(`procedure "${frame.proc}" takes no decisions`)
+    const ctx: PlayContext = {
+      loaded,
+      state: draft,
+      applied: [],
+      pending: [],
+      records: [],
+      ...(observe === undefined ? {} : { observeRoll: observe }),
+    }
+    flow.prompt = null
+    const text = procedure.act(ctx, frame, action)
+    advance(ctx, PROCEDURES)
+    return { text, records: ctx.records, effects: ctx.applied, pending: ctx.pending }
+  }
+}
+
+function playHandlers(observe?: (roll: ObservedRoll) => void): ActionHandlers {
+  const answer = answerWith(observe)
+  return Object.fromEntries(PLAY_ACTION_TYPES.map((t) => [t, answer]))
 }
 
 /** One handler per action type the procedures take: each answers the open prompt. */
-export const PLAY_ACTIONS: ActionHandlers = Object.fromEntries(
-  PLAY_ACTION_TYPES.map((t) => [t, answer]),
-)
+export const PLAY_ACTIONS: ActionHandlers = playHandlers()
+
+/**
+ * Applies an action as playAction does, telling `observe` of every resolution before it is
+ * rolled, with the variables it is rolled with: what the odds preview reads. The roll itself
+ * comes from `state.dice` as usual, so a caller that must not see the game's dice passes a
+ * state whose dice are scripted.
+ */
+export function probeAction(
+  loaded: LoadedScenario,
+  state: GameState,
+  action: Action,
+  observe: (roll: ObservedRoll) => void,
+): ActionResult {
+  return applyAction(loaded, state, action, playHandlers(observe))
+}
 
 /** The game's start: the initial state, the sequence of play begun and run to the first decision. */
 export function startGame(

@@ -7,6 +7,7 @@ export {
   legalGroups,
   openPrompt,
   playAction,
+  probeAction,
   replayGame,
   startGame,
   PLAY_ACTIONS,
@@ -17,3 +18,23 @@ export { MAX_STEPS } from './driver'
 export type { LegalGroup, NewFrame, Outcome, PlayContext, Procedure, Procedures } from './procedure'
 export { checkVictory } from './victory'
 export { commandArea, unitsInCommand } from './command-range'
+export { WHAT_IF_ARGUMENTS, actionOdds, middleFace, whatIfForms, whatIfOdds } from './odds'
+export type {
+  ActionOdds,
+  RollOdds,
+  WhatIfArgument,
+  WhatIfArgumentKind,
+  WhatIfForm,
+  WhatIfOdds,
+} from './odds'
+export type { ObservedRoll } from '../state/effects'
+export { commandRange, unitOptions, unitsInHex } from './inspect'
+export type {
+  CommandRange,
+  FireOption,
+  MoveOption,
+  ShockOption,
+  TransformOption,
+  TurnOption,
+  UnitOptions,
+} from './inspect'

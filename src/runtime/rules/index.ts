@@ -31,6 +31,7 @@ export type {
   RolledTable,
 } from './tables'
 export { formatBand } from './bands'
+export { recordLines } from './record-lines'
 export { matrixValue } from './host-functions'
 
 export { resolveModifiers } from './modifiers'

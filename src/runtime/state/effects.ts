@@ -6,7 +6,7 @@
  */
 import type { LoadedScenario } from '../content/loaded'
 import { didYouMean } from '../content/suggest'
-import type { Effect, StatusEffect } from '../generated/content-types'
+import type { Effect, Resolution, StatusEffect } from '../generated/content-types'
 import { applyStatusEvent, effectApplies } from '../rules'
 import type { ContextKind, StatusUnit, Variables } from '../rules'
 import { reject, ruleField } from './failure'
@@ -43,12 +43,36 @@ export interface EffectScope {
   participants?: PendingEffect['participants']
 }
 
+/** A resolution about to be rolled, as rollResolution hands it to an EffectRun's observer. */
+export interface ObservedRoll {
+  readonly resolution: Resolution
+  /**
+   * The expression variables it is resolved with: enough to work out its exact odds. They may
+   * share objects with the draft, which the action goes on changing: read them when told.
+   */
+  readonly variables: Variables
+  /** Who takes part, as the log line names them. */
+  readonly who: string
+  /** The `resolve`-shaped description it was rolled from, without `faces`. */
+  readonly args: Readonly<Record<string, unknown>>
+  /**
+   * The faces were given, not rolled: the roll reads the faces of an earlier one (a morale test
+   * rolled once per class), so nothing is left to chance that the earlier roll did not decide.
+   */
+  readonly forced: boolean
+}
+
 /** The draft being changed and what has been recorded so far. */
 export interface EffectRun {
   readonly loaded: LoadedScenario
   readonly state: GameState
   readonly applied: AppliedEffect[]
   readonly pending: PendingEffect[]
+  /**
+   * Told of every resolution before it is rolled (the odds preview watches an action this way);
+   * it must not change the game. Runs made from this one pass it on.
+   */
+  readonly observeRoll?: (roll: ObservedRoll) => void
 }
 
 const PENDING = new Set<Effect['type']>([

@@ -28,7 +28,8 @@ import {
   unitVariables,
 } from './variables'
 
-const CONTEXT_ARGS: Record<ContextKind, readonly string[]> = {
+/** The arguments a `resolve`-shaped description takes besides the resolution, by context. */
+export const CONTEXT_ARGS: Readonly<Record<ContextKind, readonly string[]>> = {
   attack: [
     'attackers',
     'defenders',
@@ -367,6 +368,16 @@ export function rollResolution(run: EffectRun, args: Action): RolledResolution {
   const faces = facesArg(args)
   const found = situation(loaded, draft, args, resolution.context)
   const variables: Variables = { ...commonVariables(loaded, draft), ...found.variables }
+  if (run.observeRoll !== undefined) {
+    const { faces: _faces, ...described } = args
+    run.observeRoll({
+      resolution,
+      variables,
+      who: found.who,
+      args: described,
+      forced: faces !== undefined,
+    })
+  }
   let record: ResolutionRecord
   if (faces === undefined) {
     const rolled = resolve(loaded.rules, resolution, variables, draft.dice)

@@ -211,3 +211,29 @@ export function lineOfSight(ctx: Ctx, settings: FireSettings, line: SightLine): 
   sight.covered = coverNear && !targetExempt && board.distance(fromHex, toHex) > 1
   return sight
 }
+
+/**
+ * The hexes the line from the centre of `from` to the centre of `to` crosses, in order, as the
+ * line walk of lineOfSight meets them: `from` left out, `to` last; both hexes beside a hexside
+ * the line runs along (the rules read either or both of them); corners only touched left out.
+ * For showing a line of sight: what blocks it is lineOfSight's to say.
+ */
+export function sightHexes(loaded: LoadedScenario, from: string, to: string): string[] {
+  const board = boardOf(loaded)
+  const a = board.cubeOf(from)
+  const b = board.cubeOf(to)
+  if (a === null || b === null || from === to) return []
+  const out: string[] = []
+  const add = (c: Cube): void => {
+    const label = board.labelIfOnMap(c)
+    if (label !== null && label !== from) out.push(label)
+  }
+  for (const step of lineWalk(a, b)) {
+    if (step.kind === 'hex') add(step.hex)
+    else if (step.kind === 'spine') {
+      add(step.left)
+      add(step.right)
+    }
+  }
+  return out
+}

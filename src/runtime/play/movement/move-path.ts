@@ -136,7 +136,13 @@ function enter(
   for (const passed of step.through) {
     if (passed.resolution === undefined) continue
     const pending: PendingEffect[] = []
-    const run = { loaded: ctx.loaded, state: ctx.state, applied: ctx.applied, pending }
+    const run = {
+      loaded: ctx.loaded,
+      state: ctx.state,
+      applied: ctx.applied,
+      pending,
+      ...(ctx.observeRoll === undefined ? {} : { observeRoll: ctx.observeRoll }),
+    }
     const watch = resultsWatch(ctx, [passed.unit])
     const { record, text } = runResolution(run, {
       type: 'resolve',

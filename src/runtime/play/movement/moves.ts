@@ -91,8 +91,15 @@ function readPath(f: Facts, action: Action): string[] {
   return value as string[]
 }
 
-/** Checks a path against the step rules; returns its cost and whether it ends in a forced stop. */
-function checkPath(f: Facts, m: Mover, path: readonly string[]): { cost: number; stop: boolean } {
+/**
+ * Checks a path against the step rules; returns its cost and whether it ends in a forced stop.
+ * Refuses (reject) a path the rules forbid.
+ */
+export function checkPath(
+  f: Facts,
+  m: Mover,
+  path: readonly string[],
+): { cost: number; stop: boolean } {
   const rule = f.settings.rule
   let from = m.start
   let cost = 0

@@ -36,7 +36,13 @@ export function nextQueued(frame: Frame): Outcome | null {
 
 /** A run that records into the action's log but keeps the new pending effects apart. */
 export function subRun(ctx: PlayContext): EffectRun {
-  return { loaded: ctx.loaded, state: ctx.state, applied: ctx.applied, pending: [] }
+  return {
+    loaded: ctx.loaded,
+    state: ctx.state,
+    applied: ctx.applied,
+    pending: [],
+    ...(ctx.observeRoll === undefined ? {} : { observeRoll: ctx.observeRoll }),
+  }
 }
 
 export function note(ctx: PlayContext, text: string, rule?: string): void {

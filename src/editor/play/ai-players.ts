@@ -1,0 +1,102 @@
+/**
+ * Computer players for the playtest: each side is played by a person, by the runtime's
+ * random-legal policy or by its greedy policy (exact expected result of the rolls an action
+ * leads to). When the decision belongs to a computer side and the game runs, the move is made
+ * after a short pause so a watching designer can follow it; Step makes one move at a time.
+ * The policies draw from their own generator, seeded per game: their choices become ordinary
+ * actions in the log, so a game with computer players saves and replays like any other.
+ */
+import { ref, type Ref } from 'vue'
+import type { LoadedScenario } from '../../runtime'
+import { openPrompt } from '../../runtime/play'
+import type { Policy } from '../../runtime/play/ai'
+import { greedy, policySeed, randomLegal } from '../../runtime/play/ai'
+import type { Action } from '../../runtime/state'
+import type { PlayResult, PlaySession } from './play-session'
+
+export type Controller = 'human' | 'random' | 'greedy'
+
+export const CONTROLLERS: readonly { id: Controller; label: string }[] = [
+  { id: 'human', label: 'Player' },
+  { id: 'random', label: 'AI: random legal' },
+  { id: 'greedy', label: 'AI: greedy' },
+]
+
+interface Host {
+  loaded(): LoadedScenario | null
+  session(): PlaySession | null
+  act(action: Action): PlayResult
+}
+
+const POLICIES: Record<Exclude<Controller, 'human'>, Policy> = {
+  random: randomLegal,
+  greedy: greedy(),
+}
+
+export class AiPlayers {
+  readonly sides: Ref<Record<string, Controller>> = ref({})
+  /** Computer sides move by themselves; off, they wait for Step. */
+  readonly running = ref(true)
+  /** Pause between computer moves, in milliseconds. */
+  readonly delay = ref(400)
+  readonly thinking = ref(false)
+  readonly error = ref<string | null>(null)
+  private rng = policySeed(1)
+  private timer: ReturnType<typeof setTimeout> | null = null
+  private readonly host: Host
+
+  constructor(host: Host) {
+    this.host = host
+  }
+
+  /** The computer side whose decision is open, if any. */
+  sideToMove(): string | null {
+    const s = this.host.session()
+    if (!s || !s.atEnd) return null
+    const p = openPrompt(s.state)
+    if (!p) return null
+    return (this.sides.value[p.side] ?? 'human') === 'human' ? null : p.side
+  }
+
+  /** Plans the next computer move when one is due. */
+  schedule(): void {
+    if (this.timer !== null) clearTimeout(this.timer)
+    this.timer = null
+    if (!this.running.value || this.sideToMove() === null || this.error.value) return
+    this.timer = setTimeout(() => {
+      this.timer = null
+      this.step()
+    }, this.delay.value)
+  }
+
+  /** Makes one computer move now (for the side whose decision is open). */
+  step(): boolean {
+    const side = this.sideToMove()
+    const loaded = this.host.loaded()
+    const s = this.host.session()
+    if (side === null || !loaded || !s) return false
+    const controller = this.sides.value[side] as Exclude<Controller, 'human'>
+    this.thinking.value = true
+    try {
+      const choice = POLICIES[controller](loaded, s.state, this.rng)
+      if (!choice) return false
+      this.rng = choice.rng
+      const r = this.host.act(choice.action)
+      if (!r.ok)
+        this.error.value = `The computer's move was refused (${r.message}); it stops so you can look.`
+      return r.ok
+    } finally {
+      this.thinking.value = false
+    }
+  }
+
+  set(side: string, controller: Controller): void {
+    this.sides.value = { ...this.sides.value, [side]: controller }
+    this.error.value = null
+  }
+
+  stop(): void {
+    if (this.timer !== null) clearTimeout(this.timer)
+    this.timer = null
+  }
+}

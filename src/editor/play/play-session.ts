@@ -1,0 +1,217 @@
+/**
+ * A game being played in the editor: the scenario loaded, the dice, the actions taken and every
+ * state and log entry along the way. Plain TypeScript over the runtime (no Vue), so the rules of
+ * undo, replay, branching and table dice are tested in Node.
+ *
+ * States are kept for every action: going back in the log, stepping through a replay or taking
+ * back a move is a lookup, not a replay. A game played with the players' own dice ("table
+ * dice") is a forced-dice game whose list of faces grows as rolls are asked for; adding faces
+ * replays the game, which gives exactly the game a saved file with the whole list replays to.
+ */
+import type { LoadedScenario, SavedGame } from '../../runtime'
+import { migrateSavedGame, saveGame, stateHash } from '../../runtime'
+import { playAction, replayGame, startGame } from '../../runtime/play'
+import type { Action, GameState, LogEntry } from '../../runtime/state'
+import type { DiceChoice } from '../../runtime/state/game-state'
+
+export type PlayResult =
+  | { ok: true }
+  | { ok: false; message: string; rule?: string }
+  /** A table-dice game needs the faces of the next roll before the action can be taken. */
+  | { ok: false; message: string; needsDice: { notation: string; count: number } }
+
+const RAN_OUT = /forced dice ran out: (.+?) needs (\d+|a value)/
+
+/** The roll a forced-dice game ran out of faces for, read from the engine's refusal. */
+export function missingRoll(message: string): { notation: string; count: number } | null {
+  const m = RAN_OUT.exec(message)
+  if (!m) return null
+  return { notation: m[1] as string, count: m[2] === 'a value' ? 1 : Number(m[2]) }
+}
+
+/** True when two dice sources differ, i.e. the action between them rolled. */
+function rolledBetween(a: GameState, b: GameState): boolean {
+  return JSON.stringify(a.dice) !== JSON.stringify(b.dice)
+}
+
+export class PlaySession {
+  readonly loaded: LoadedScenario
+  private diceChoice: DiceChoice
+  /** Actions taken, in order. */
+  private taken: Action[] = []
+  /** states[k]: after k actions. */
+  private states: GameState[] = []
+  /** entries[k]: the log entries of the state after k actions (entries[0]: the game's start). */
+  private entries: LogEntry[][] = []
+  /** The state shown: the last one unless stepping through the game. */
+  private at = 0
+
+  constructor(loaded: LoadedScenario, dice: DiceChoice, actions: readonly Action[] = []) {
+    this.loaded = loaded
+    this.diceChoice = dice
+    this.rebuild(actions)
+  }
+
+  /** A saved game opened for play or replay: the whole game, shown at its end. */
+  static fromSave(
+    loaded: LoadedScenario,
+    input: unknown,
+  ): { ok: true; session: PlaySession; hashMatches: boolean } | { ok: false; message: string } {
+    const migrated = migrateSavedGame(input)
+    if (!migrated.ok) return { ok: false, message: migrated.error }
+    const replayed = replayGame(loaded, migrated.save)
+    if (!replayed.ok) {
+      const at = replayed.error.actionIndex
+      return {
+        ok: false,
+        message:
+          at === null ? replayed.error.message : `action ${at + 1}: ${replayed.error.message}`,
+      }
+    }
+    const save = migrated.save
+    const dice: DiceChoice =
+      save.dice.kind === 'seeded' ? { seed: save.dice.seed } : { forced: save.dice.values }
+    const session = new PlaySession(loaded, dice, save.actions as Action[])
+    return { ok: true, session, hashMatches: replayed.hashMatches !== false }
+  }
+
+  private rebuild(actions: readonly Action[]): void {
+    const begun = startGame(this.loaded, this.diceChoice)
+    this.states = [begun.state]
+    this.entries = [[begun.entry]]
+    this.taken = []
+    for (const action of actions) {
+      const r = playAction(this.loaded, this.last, action)
+      if (!r.ok) break
+      this.taken.push(action)
+      this.states.push(r.state)
+      this.entries.push(r.entries)
+    }
+    this.at = this.taken.length
+  }
+
+  get dice(): DiceChoice {
+    return this.diceChoice
+  }
+  get tableDice(): boolean {
+    return 'forced' in this.diceChoice
+  }
+  /** Every action taken (beyond the state shown too, while stepping back). */
+  get actions(): readonly Action[] {
+    return this.taken
+  }
+  get length(): number {
+    return this.taken.length
+  }
+  /** How many actions the state shown comes after. */
+  get cursor(): number {
+    return this.at
+  }
+  get atEnd(): boolean {
+    return this.at === this.taken.length
+  }
+  private get last(): GameState {
+    return this.states[this.states.length - 1] as GameState
+  }
+  /** The state shown. */
+  get state(): GameState {
+    return this.states[this.at] as GameState
+  }
+  stateAt(k: number): GameState {
+    return this.states[k] as GameState
+  }
+  /** The log entries made by action k (k = 0: the start of the game). */
+  entriesAt(k: number): readonly LogEntry[] {
+    return this.entries[k] ?? []
+  }
+  /** Whether action k (1-based: the one leading to state k) rolled dice. */
+  rolled(k: number): boolean {
+    return k > 0 && k < this.states.length && rolledBetween(this.stateAt(k - 1), this.stateAt(k))
+  }
+  get hash(): string {
+    return stateHash(this.state)
+  }
+
+  /**
+   * Takes an action on the state shown. Stepped back in the game, the actions after it are
+   * dropped first (the game branches): callers ask the player before.
+   */
+  play(action: Action): PlayResult {
+    const r = playAction(this.loaded, this.state, action)
+    if (!r.ok) {
+      const ran = missingRoll(r.error.message)
+      if (ran && this.tableDice)
+        return { ok: false, message: `Roll ${ran.notation} and enter the faces.`, needsDice: ran }
+      return r.error.rule === undefined
+        ? { ok: false, message: r.error.message }
+        : { ok: false, message: r.error.message, rule: r.error.rule }
+    }
+    this.truncate()
+    this.taken.push(action)
+    this.states.push(r.state)
+    this.entries.push(r.entries)
+    this.at = this.taken.length
+    return { ok: true }
+  }
+
+  /** Table dice: the faces the players rolled, added to the game's list (the game replays). */
+  addFaces(faces: readonly number[]): void {
+    if (!('forced' in this.diceChoice)) return
+    this.truncate()
+    this.diceChoice = { forced: [...this.usedFaces(), ...faces] }
+    this.rebuild(this.taken)
+  }
+
+  /** The faces of a table-dice game read so far (faces typed for a refused roll are not kept). */
+  private usedFaces(): number[] {
+    const d = this.last.dice
+    if (d.kind !== 'forced' || !('forced' in this.diceChoice)) return []
+    return this.diceChoice.forced.slice(0, d.index)
+  }
+
+  /** Drops the actions after the state shown. */
+  private truncate(): void {
+    if (this.atEnd) return
+    this.taken.length = this.at
+    this.states.length = this.at + 1
+    this.entries.length = this.at + 1
+  }
+
+  /**
+   * Where Undo goes from the state shown: one action back, unless that action rolled dice and
+   * the game is not in playtest mode (a roll stands; the decisions after it may be taken back).
+   */
+  undoTarget(playtest: boolean): { ok: true; to: number } | { ok: false; message: string } {
+    if (this.at === 0)
+      return { ok: false, message: 'Nothing to undo: this is the start of the game.' }
+    if (!playtest && this.rolled(this.at))
+      return {
+        ok: false,
+        message:
+          'The dice were rolled for the last action, so it stands. Playtest mode lets you go back past a roll.',
+      }
+    return { ok: true, to: this.at - 1 }
+  }
+
+  /** Undo: back one action, forgetting it (see undoTarget). */
+  undo(playtest: boolean): { ok: true } | { ok: false; message: string } {
+    const t = this.undoTarget(playtest)
+    if (!t.ok) return t
+    this.at = t.to
+    this.truncate()
+    return { ok: true }
+  }
+
+  /** Shows the state after k actions without forgetting the later ones (log, replay). */
+  goTo(k: number): void {
+    this.at = Math.max(0, Math.min(this.taken.length, Math.round(k)))
+  }
+
+  /**
+   * The saved game of the state shown: the actions up to it, the dice, the hash. A table-dice
+   * game keeps its whole list of faces: every state was made with it, so the hash replays.
+   */
+  save(meta: { name?: string; id?: string; savedAt?: string } = {}): SavedGame {
+    return saveGame(this.loaded, this.diceChoice, this.taken.slice(0, this.at), this.state, meta)
+  }
+}

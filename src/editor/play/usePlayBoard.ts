@@ -1,0 +1,171 @@
+/**
+ * The board's side of a playtest: the selected unit's options from the runtime, the command
+ * range on demand, the hexes the last action changed, and what a click on a hex means.
+ */
+import { computed, ref, shallowRef, watch } from 'vue'
+import { commandRange, unitOptions, unitsInHex } from '../../runtime/play/inspect'
+import type { Action } from '../../runtime/state'
+import { boardOf } from '../../runtime/state'
+import { changedHexes, intents, type HexIntent } from './overlays'
+import type { Playtest } from './usePlaytest'
+
+/** A move to a hex that may end with several facings: the player picks one. */
+export interface FacingChoice {
+  hex: string
+  actions: Action[]
+  facings: string[]
+  /** The facing offered first: the unit's own when it may keep it. */
+  preferred: string
+}
+
+export function usePlayBoard(pt: Playtest) {
+  const showCommand = ref(false)
+  const facingChoice = shallowRef<FacingChoice | null>(null)
+
+  const options = computed(() => {
+    const l = pt.loaded.value
+    const s = pt.state.value
+    const id = pt.selected.value
+    if (!l || !s || !id || !pt.session.value?.atEnd) return null
+    return unitOptions(l, s, id)
+  })
+
+  const selectedHex = computed(() => {
+    const id = pt.selected.value
+    return (id && pt.state.value?.units[id]?.hex) || null
+  })
+
+  const commandShown = computed(() => {
+    const l = pt.loaded.value
+    const s = pt.state.value
+    const id = pt.selected.value
+    if (!showCommand.value || !l || !s || !id) return null
+    return commandRange(l, s, id)
+  })
+
+  const isLeader = computed(() => {
+    const l = pt.loaded.value
+    const s = pt.state.value
+    const id = pt.selected.value
+    return !!(l && s && id && commandRange(l, s, id))
+  })
+
+  const changed = computed(() => {
+    const s = pt.session.value
+    void pt.version.value
+    if (!s || s.cursor === 0) return []
+    return changedHexes(s.stateAt(s.cursor - 1), s.state)
+  })
+
+  const byHex = computed(() => intents(options.value))
+  const intentsAt = (hex: string): HexIntent[] => byHex.value.get(hex) ?? []
+
+  watch(
+    () => [pt.version.value, pt.selected.value],
+    () => (facingChoice.value = null),
+  )
+
+  /** Weighs an action, or takes it when it was already being weighed (a second click). */
+  function weighOrTake(action: Action): void {
+    if (pt.weighing.value && JSON.stringify(pt.weighing.value) === JSON.stringify(action)) {
+      pt.act(action)
+      return
+    }
+    pt.weighing.value = action
+  }
+
+  function chooseMove(intent: Extract<HexIntent, { kind: 'move' }>): void {
+    const actions = intent.actions.filter((a) => a.with === undefined)
+    const list = actions.length ? actions : intent.actions
+    if (intent.facings.length <= 1) return weighOrTake(list[0] as Action)
+    const current = currentFacingName()
+    const preferred =
+      current && intent.facings.includes(current) ? current : (intent.facings[0] as string)
+    facingChoice.value = { hex: intent.hex, actions: list, facings: intent.facings, preferred }
+    pt.weighing.value = list.find((a) => a.facing === preferred) ?? (list[0] as Action)
+  }
+
+  /** The selected unit's facing by name, from a turn option or move option naming its clock. */
+  function currentFacingName(): string | undefined {
+    const l = pt.loaded.value
+    const s = pt.state.value
+    const id = pt.selected.value
+    if (!l || !s || !id) return undefined
+    const clock = s.units[id]?.facing
+    if (clock === null || clock === undefined) return undefined
+    return boardOf(l).facingName(clock)
+  }
+
+  function takeFacing(facing: string): void {
+    const c = facingChoice.value
+    if (!c) return
+    const action = c.actions.find((a) => a.facing === facing)
+    if (!action) return
+    facingChoice.value = null
+    pt.act(action)
+  }
+
+  /** Units of the hex that the open decision lets act, other than the one selected. */
+  function othersActingIn(hex: string): boolean {
+    const l = pt.loaded.value
+    const s = pt.state.value
+    if (!l || !s) return false
+    const stack = unitsInHex(l, s, hex)
+    return [...stack.units, ...stack.leaders].some(
+      (id) => id !== pt.selected.value && pt.actingUnits.value.has(id),
+    )
+  }
+
+  /**
+   * A click on a hex: a friend there that may act is selected (Alt-click moves onto it instead);
+   * otherwise the selected unit's move, shot or attack there is weighed, or taken on a second
+   * click; otherwise a unit there is selected.
+   */
+  function clickHex(hex: string, alt = false): void {
+    const weighed = pt.weighing.value
+    const again = weighed && intentsAt(hex).some((i) => i.actions.includes(weighed))
+    if (!alt && !again && othersActingIn(hex)) return selectIn(hex)
+    const here = intentsAt(hex)
+    const first = here[0]
+    if (first) {
+      if (first.kind === 'move') return chooseMove(first)
+      return weighOrTake(first.actions[0] as Action)
+    }
+    selectIn(hex)
+  }
+
+  /** Selects a unit of the hex: the next of the stack when one there is selected already. */
+  function selectIn(hex: string): void {
+    const l = pt.loaded.value
+    const s = pt.state.value
+    if (!l || !s) return
+    const stack = unitsInHex(l, s, hex)
+    const ids = [...stack.units, ...stack.leaders]
+    if (!ids.length) {
+      pt.selected.value = null
+      pt.weighing.value = null
+      return
+    }
+    const i = pt.selected.value ? ids.indexOf(pt.selected.value) : -1
+    pt.selected.value = ids[(i + 1) % ids.length] as string
+    pt.weighing.value = null
+  }
+
+  return {
+    pt,
+    options,
+    selectedHex,
+    showCommand,
+    commandShown,
+    isLeader,
+    changed,
+    facingChoice,
+    intentsAt,
+    clickHex,
+    selectIn,
+    takeFacing,
+    weighOrTake,
+  }
+}
+
+export type PlayBoard = ReturnType<typeof usePlayBoard>

@@ -1,0 +1,216 @@
+/**
+ * Playtest in Chromium, as a new user would: a Men of Iron system scenario (the sample
+ * skirmish, Infidel rules) opened in Play with our own dice, a unit moved, a shot with its odds
+ * shown before the roll and rolled with the faces we type; the log and the board checked; the
+ * game saved, the page reloaded, the save opened and replayed step by step to the same state
+ * hash.
+ */
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  launchChromium,
+  projectRoot,
+  startEditor,
+  type EditorServer,
+} from '../../tools/browser-harness'
+
+const RESULTS = join(projectRoot, 'test-results')
+const SCENARIO = 'content/scenarios/sample-skirmish.json'
+/** A face every die of the ruleset has (d6 and d10 alike): rolls then read in the middle. */
+const FACE = 5
+
+interface Action {
+  type: string
+  [key: string]: unknown
+}
+interface Hooks {
+  __hexwright: {
+    ws: { ready: boolean; files: Map<string, string>; value(path: string): unknown }
+    nav: { open(path: string, view?: string): void }
+  }
+  __hexwrightMap: { hexCenterOnScreen(hex: string): { x: number; y: number } | null }
+  __hexwrightPlay: {
+    hash(): string | null
+    prompt(): { side: string; kind: string; text: string } | null
+    hexOf(unit: string): string | null
+    answers(): Action[]
+    actions(): Action[]
+    cursor(): number
+    length(): number
+  }
+}
+type W = Window & Hooks
+
+let content: string
+let server: EditorServer
+let browser: Browser
+let page: Page
+
+beforeAll(async () => {
+  content = mkdtempSync(join(tmpdir(), 'hexwright-play-e2e-'))
+  cpSync(join(projectRoot, 'content'), content, { recursive: true })
+  mkdirSync(RESULTS, { recursive: true })
+  server = await startEditor(content)
+  browser = await launchChromium()
+  page = await browser.newPage({ viewport: { width: 1500, height: 950 } })
+}, 120_000)
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+  rmSync(content, { recursive: true, force: true })
+})
+
+const play = <T>(fn: (p: Hooks['__hexwrightPlay']) => T): Promise<T> =>
+  page.evaluate(`(${fn.toString()})(window.__hexwrightPlay)`) as Promise<T>
+
+async function prompt(): Promise<{ side: string; kind: string; text: string } | null> {
+  return play((p) => p.prompt())
+}
+
+async function ready(): Promise<void> {
+  await page.waitForFunction(() => (window as unknown as Partial<W>).__hexwright?.ws.ready === true)
+}
+
+async function openPlay(path: string): Promise<void> {
+  await page.evaluate((p) => (window as unknown as W).__hexwright.nav.open(p, 'play'), path)
+}
+
+/** Clicks the decision panel's answer for which `pick` is true. */
+async function answer(pick: (a: Action) => boolean): Promise<void> {
+  // The panel follows the game a frame later: wait until it offers answers.
+  await page.waitForFunction(() => (window as unknown as W).__hexwrightPlay.answers().length > 0)
+  const answers = await play((p) => p.answers())
+  const i = answers.findIndex(pick)
+  expect(i, `no answer like that among ${JSON.stringify(answers)}`).toBeGreaterThanOrEqual(0)
+  await page.locator('[data-testid=answer]').nth(i).click()
+}
+
+/** Types the faces of a roll the game waits for. */
+async function roll(): Promise<void> {
+  await page.waitForSelector('[data-testid=dice-request]')
+  // A draw from a cup of counters rolls smaller and smaller dice ("d3 (0–2)"): stay on a face.
+  const asked = await page.locator('[data-testid=dice-request] b').innerText()
+  const range = /\((\d+)–(\d+)\)/.exec(asked)
+  const face = range ? Math.max(Number(range[1]), Math.min(FACE, Number(range[2]))) : FACE
+  await page.fill('[data-testid=dice-faces]', String(face))
+  await page.press('[data-testid=dice-faces]', 'Enter')
+}
+
+/** Answers with a passive choice (done, decline, pass) until the decision is of `kind`. */
+async function passUntil(kind: string): Promise<void> {
+  for (let i = 0; i < 12; i++) {
+    if ((await page.locator('[data-testid=dice-request]').count()) > 0) await roll()
+    const p = await prompt()
+    if (p?.kind === kind) return
+    await answer((a) => ['done', 'decline', 'pass', 'declare-done'].includes(a.type))
+  }
+  throw new Error(`the game did not reach a ${kind} decision`)
+}
+
+/** Rolls and answers passively until the last action's record matches `what`. */
+async function rollThrough(what: RegExp): Promise<void> {
+  for (let i = 0; i < 12; i++) {
+    if ((await page.locator('[data-testid=dice-request]').count()) > 0) {
+      await roll()
+      continue
+    }
+    const records = await page.locator('[data-testid=last-record]').allInnerTexts()
+    if (records.some((t) => what.test(t))) return
+    await answer((a) => ['declare-done', 'decline', 'done', 'pass'].includes(a.type))
+  }
+  throw new Error(`no roll matching ${what} came`)
+}
+
+async function clickHex(hex: string): Promise<void> {
+  const at = await page.evaluate(
+    (h) => (window as unknown as W).__hexwrightMap.hexCenterOnScreen(h),
+    hex,
+  )
+  if (!at) throw new Error(`hex ${hex} is not on the map`)
+  await page.mouse.click(at.x, at.y)
+}
+
+async function unitHex(unit: string): Promise<string | null> {
+  return page.evaluate((u) => (window as unknown as W).__hexwrightPlay.hexOf(u), unit)
+}
+
+async function logText(): Promise<string> {
+  await page.click('[data-testid=tab-log]')
+  const text = await page.locator('[data-testid=game-log]').innerText()
+  await page.click('[data-testid=tab-combat]')
+  return text
+}
+
+describe('playtest in the browser', () => {
+  it('plays a move and a shot with our own dice, then saves and replays', async () => {
+    await page.goto(server.url)
+    await ready()
+    await openPlay(SCENARIO)
+    await page.waitForSelector('[data-testid=play-setup]')
+    await page.check('[data-testid=dice-table]')
+    await page.click('[data-testid=start-game]')
+    // The setup draws seizure counters (6.3) with our dice too.
+    for (;;) {
+      await page.waitForSelector('[data-testid=play-map], [data-testid=dice-request]')
+      if ((await page.locator('[data-testid=play-map]').count()) > 0) break
+      await roll()
+    }
+    expect(await prompt()).toMatchObject({ side: 'franks', kind: 'activation-choice' })
+
+    // 6.1: the Franks take their free activation with the foot battle.
+    await answer((a) => a.type === 'activate' && a.command === 'franks-foot' && a.kind === 'battle')
+    await passUntil('move-and-fire')
+
+    // 7.2: a pike unit steps forward one hex; the move costs 1 MP and ends facing E.
+    await clickHex('0705')
+    await page.waitForSelector('[data-testid=selected-unit]')
+    await clickHex('0704')
+    await page.click('[data-testid=facing-E]')
+    expect(await unitHex('franks-pk-1')).toBe('0704')
+    expect(await logText()).toContain('franks-pk-1 moves from 0705 to 0704')
+
+    // 11.0: the crossbow fires at the garrison archers; the odds show before the roll.
+    await clickHex('0808')
+    await clickHex('1007')
+    await page.waitForSelector('[data-testid=odds-outcome]')
+    const outcomes = await page.locator('[data-testid=odds-outcome]').count()
+    expect(outcomes).toBeGreaterThan(0)
+    await page.screenshot({ path: join(RESULTS, 'play-combat-panel-before.png') })
+    await page.click('[data-testid=take-weighed]')
+    // The garrison may return fire (11.3): it declines, then the shot is rolled.
+    await rollThrough(/fire/i)
+    await page.screenshot({ path: join(RESULTS, 'play-combat-panel-after.png') })
+    expect(await page.locator('[data-testid=last-record]').first().innerText()).toMatch(/roll/)
+
+    // Save: the saved game goes into the workspace; a reload and a replay reach the same hash.
+    const hash = await play((p) => p.hash())
+    const actions = await play((p) => p.length())
+    await page.click('[data-testid=save-game]')
+    await page.waitForSelector('text=Saved as')
+    const saved = await page.evaluate(() =>
+      [...(window as unknown as W).__hexwright.ws.files.keys()].find((k) =>
+        k.startsWith('content/saves/'),
+      ),
+    )
+    expect(saved).toBeDefined()
+    await page.reload()
+    await ready()
+    await openPlay(saved as string)
+    await page.waitForSelector('[data-testid=play-map]')
+    expect(await play((p) => p.hash())).toBe(hash)
+    expect(await play((p) => p.length())).toBe(actions)
+    await page.click('[data-testid=tab-log]')
+    await page.click('[data-testid=replay-start]')
+    expect(await play((p) => p.cursor())).toBe(0)
+    for (let i = 0; i < actions; i++) await page.click('[data-testid=replay-forward]')
+    expect(await page.locator('[data-testid=replay-position]').innerText()).toBe(
+      `${actions} / ${actions}`,
+    )
+    expect(await play((p) => p.hash())).toBe(hash)
+    await page.screenshot({ path: join(RESULTS, 'play-replayed.png') })
+  }, 240_000)
+})
