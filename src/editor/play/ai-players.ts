@@ -82,7 +82,8 @@ export class AiPlayers {
       if (!choice) return false
       this.rng = choice.rng
       const r = this.host.act(choice.action)
-      if (!r.ok)
+      // A table-dice game waiting for faces is not an error: the dice panel asks for them.
+      if (!r.ok && !('needsDice' in r))
         this.error.value = `The computer's move was refused (${r.message}); it stops so you can look.`
       return r.ok
     } finally {
