@@ -46,7 +46,8 @@ export async function startEditor(contentDir?: string): Promise<EditorServer> {
   const server: ViteDevServer = await createServer({
     root: projectRoot,
     configFile: `${projectRoot}/vite.config.ts`,
-    server: { port: 0, host: '127.0.0.1' },
+    // No hot reload: a source file saved while the tests run must not remount the page under test.
+    server: { port: 0, host: '127.0.0.1', hmr: false, watch: null },
     logLevel: 'error',
   })
   await server.listen()

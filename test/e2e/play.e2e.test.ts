@@ -1,9 +1,10 @@
 /**
  * Playtest in Chromium, as a new user would: a Men of Iron system scenario (the sample
- * skirmish, Infidel rules) opened in Play with our own dice, a unit moved, a shot with its odds
- * shown before the roll and rolled with the faces we type; the log and the board checked; the
- * game saved, the page reloaded, the save opened and replayed step by step to the same state
- * hash.
+ * skirmish, Infidel rules) opened in Play with our own dice; a unit moved, a shot with its odds
+ * shown before the roll and rolled with the faces we type; a continuation roll; a knight moved
+ * and a charge declared on the map, resolved with our dice, and the retired defender placed by
+ * clicking a hex; the log and the board checked at each step; the game saved, the page
+ * reloaded, the save opened and replayed step by step to the same state hash.
  */
 import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -86,24 +87,40 @@ async function answer(pick: (a: Action) => boolean): Promise<void> {
   const answers = await play((p) => p.answers())
   const i = answers.findIndex(pick)
   expect(i, `no answer like that among ${JSON.stringify(answers)}`).toBeGreaterThanOrEqual(0)
-  await page.locator('[data-testid=answer]').nth(i).click()
+  try {
+    await page.locator('[data-testid=answer]').nth(i).click({ timeout: 5000 })
+  } catch (e) {
+    await page.screenshot({ path: join(RESULTS, 'play-failed-click.png') })
+    throw e
+  }
 }
 
-/** Types the faces of a roll the game waits for. */
-async function roll(): Promise<void> {
+/**
+ * Types the faces of a roll the game waits for (`face`, or FACE), and returns what the roll is
+ * for as the dice panel says it.
+ */
+async function roll(face = FACE): Promise<string> {
   await page.waitForSelector('[data-testid=dice-request]')
   // A draw from a cup of counters rolls smaller and smaller dice ("d3 (0–2)"): stay on a face.
   const asked = await page.locator('[data-testid=dice-request] b').innerText()
+  const forWhat = page.locator('[data-testid=dice-for]')
+  const what = (await forWhat.count()) > 0 ? await forWhat.innerText() : ''
   const range = /\((\d+)–(\d+)\)/.exec(asked)
-  const face = range ? Math.max(Number(range[1]), Math.min(FACE, Number(range[2]))) : FACE
-  await page.fill('[data-testid=dice-faces]', String(face))
+  const typed = range ? Math.max(Number(range[1]), Math.min(face, Number(range[2]))) : face
+  await page.fill('[data-testid=dice-faces]', String(typed))
   await page.press('[data-testid=dice-faces]', 'Enter')
+  return what
+}
+
+/** Rolls every roll the game waits for (an action may roll several times, asked in turn). */
+async function rollAll(): Promise<void> {
+  while ((await page.locator('[data-testid=dice-request]').count()) > 0) await roll()
 }
 
 /** Answers with a passive choice (done, decline, pass) until the decision is of `kind`. */
 async function passUntil(kind: string): Promise<void> {
   for (let i = 0; i < 12; i++) {
-    if ((await page.locator('[data-testid=dice-request]').count()) > 0) await roll()
+    await rollAll()
     const p = await prompt()
     if (p?.kind === kind) return
     await answer((a) => ['done', 'decline', 'pass', 'declare-done'].includes(a.type))
@@ -138,6 +155,23 @@ async function unitHex(unit: string): Promise<string | null> {
   return page.evaluate((u) => (window as unknown as W).__hexwrightPlay.hexOf(u), unit)
 }
 
+/** Clicks the unit's hex until the unit is the one selected (a stack selects in turn). */
+async function selectUnit(unit: string, name: string): Promise<void> {
+  const hex = await unitHex(unit)
+  if (!hex) throw new Error(`${unit} is not on the map`)
+  for (let i = 0; i < 4; i++) {
+    await clickHex(hex)
+    const heading = page.locator('[data-testid=selected-unit] h3')
+    await heading.waitFor()
+    if ((await heading.innerText()) === name) return
+  }
+  throw new Error(`clicking ${hex} never selected ${name}`)
+}
+
+async function lastAction(): Promise<Action | undefined> {
+  return play((p) => p.actions().at(-1))
+}
+
 async function logText(): Promise<string> {
   await page.click('[data-testid=tab-log]')
   const text = await page.locator('[data-testid=game-log]').innerText()
@@ -146,7 +180,7 @@ async function logText(): Promise<string> {
 }
 
 describe('playtest in the browser', () => {
-  it('plays a move and a shot with our own dice, then saves and replays', async () => {
+  it('plays a move, a shot, a continuation and a charge with our own dice, then saves and replays', async () => {
     await page.goto(server.url)
     await ready()
     await openPlay(SCENARIO)
@@ -186,6 +220,57 @@ describe('playtest in the browser', () => {
     await page.screenshot({ path: join(RESULTS, 'play-combat-panel-after.png') })
     expect(await page.locator('[data-testid=last-record]').first().innerText()).toMatch(/roll/)
 
+    // 6.2: the Franks end the phase (each side's loss check rolls, asked in turn) and name the
+    // Count's horse to go on; its leader must roll his activation rating or less: a 0 does it.
+    await passUntil('continuation')
+    await answer((a) => a.type === 'continue' && a.command === 'franks-horse')
+    expect(await roll(0)).toMatch(/^Continuation \(franks/)
+    await passUntil('move-and-fire')
+    const continued = await logText()
+    expect(continued).toMatch(/Continuation \(franks[^)]*\): d10z rolled 0, success/)
+
+    // 7.2: the first knight rides three hexes to 0705 and ends facing E.
+    await selectUnit('franks-kn-1', 'Knights 1')
+    await clickHex('0705')
+    await page.click('[data-testid=facing-E]')
+    expect(await unitHex('franks-kn-1')).toBe('0705')
+    expect(await logText()).toContain('franks-kn-1 moves from 0405 to 0705')
+
+    // 13.0: it charges the archers with flails in 1005 through 0805 and 0905. The first click
+    // weighs the charge (the path drawn, no dice yet), the second declares it.
+    await passUntil('shock-declaration')
+    await clickHex('1005')
+    const weighed = page.locator('[data-testid=combat-panel]')
+    await expect.poll(() => weighed.innerText()).toContain('via 0805, 0905')
+    await clickHex('1005')
+    expect(await lastAction()).toMatchObject({
+      type: 'declare',
+      attackers: ['franks-kn-1'],
+      defenders: ['garrison-af-1'],
+      charge: true,
+      paths: { 'franks-kn-1': ['0805', '0905'] },
+    })
+    // The archers may fire as the knight enters 0905 (they decline); no bonus counter is played;
+    // then the charge is rolled with a 5: 5 + 2 (weapons) + 1 (shock defence) − 1 (moved) = 7.
+    await rollThrough(/Shock or charge/)
+    const record = await page.locator('[data-testid=last-record]').first().innerText()
+    expect(record).toContain('roll d10z: 5')
+    expect(record).toContain('modified roll 5 +2 = 7')
+    expect(record).toMatch(/result DRT \(Defender retired\)/)
+    expect(await unitHex('franks-kn-1')).toBe('0905')
+    expect(await logText()).toMatch(/Shock or charge \(franks-kn-1 against garrison-af-1\)/)
+    await page.screenshot({ path: join(RESULTS, 'play-charge.png') })
+
+    // 14.5: the retired archers are placed near their standard by clicking a highlighted hex.
+    expect(await prompt()).toMatchObject({ side: 'emirate', kind: 'relocate' })
+    const places = await play((p) => p.answers().filter((a) => typeof a.hex === 'string'))
+    const place = places[0] as Action & { hex: string }
+    await clickHex(place.hex)
+    const facings = page.locator('[data-testid=facing-choice] button')
+    if ((await facings.count()) > 0) await facings.first().click()
+    else await clickHex(place.hex)
+    expect(await unitHex('garrison-af-1')).toBe(place.hex)
+
     // Save: the saved game goes into the workspace; a reload and a replay reach the same hash.
     const hash = await play((p) => p.hash())
     const actions = await play((p) => p.length())
@@ -211,6 +296,7 @@ describe('playtest in the browser', () => {
       `${actions} / ${actions}`,
     )
     expect(await play((p) => p.hash())).toBe(hash)
+    expect(await unitHex('franks-kn-1')).toBe('0905')
     await page.screenshot({ path: join(RESULTS, 'play-replayed.png') })
-  }, 240_000)
+  }, 300_000)
 })

@@ -5,11 +5,14 @@
  */
 import type { LoadedScenario } from '../../runtime'
 import type { Action } from '../../runtime/state'
+import { boardOf } from '../../runtime/state'
 
 export interface Names {
   unit(id: string): string
   command(id: string): string
   side(id: string): string
+  /** A facing as the board names it ("E"), whether given by name or as a clock number. */
+  facing(value: unknown): string
 }
 
 export function namesOf(loaded: LoadedScenario): Names {
@@ -27,6 +30,8 @@ export function namesOf(loaded: LoadedScenario): Names {
     unit: (id) => units.get(id) ?? id,
     command: (id) => commands.get(id) ?? id,
     side: (id) => sides.get(id) ?? id,
+    facing: (value) =>
+      typeof value === 'number' ? boardOf(loaded).facingName(value) : String(value),
   }
 }
 
@@ -70,6 +75,16 @@ function rest(action: Action, said: readonly string[], names: Names): string {
   return parts.length ? ` (${parts.join(', ')})` : ''
 }
 
+/** The paths of a charge declaration ("via 0805, 0905"), so declarations differing only there read apart. */
+function chargePaths(paths: unknown, names: Names): string {
+  if (paths === null || typeof paths !== 'object') return ''
+  const entries = Object.entries(paths as Record<string, unknown>).filter(
+    ([, p]) => Array.isArray(p) && p.length > 0,
+  )
+  if (entries.length === 1) return ` via ${(entries[0]?.[1] as string[]).join(', ')}`
+  return entries.map(([u, p]) => `; ${names.unit(u)} via ${(p as string[]).join(', ')}`).join('')
+}
+
 /** One action as a short sentence. */
 export function actionText(action: Action, names: Names): string {
   const a = action as Record<string, unknown>
@@ -87,16 +102,20 @@ export function actionText(action: Action, names: Names): string {
     }
     case 'move': {
       const path = Array.isArray(a.path) ? (a.path as string[]) : []
-      const facing = a.facing === undefined ? '' : `, facing ${String(a.facing)}`
+      const facing = a.facing === undefined ? '' : `, facing ${names.facing(a.facing)}`
       return `${names.unit(str('unit'))} moves to ${path[path.length - 1] ?? '?'}${facing}${rest(action, ['unit', 'path', 'facing'], names)}`
     }
     case 'turn':
-      return `${names.unit(str('unit'))} turns to face ${String(a.facing)}`
+      return `${names.unit(str('unit'))} turns to face ${names.facing(a.facing)}`
+    case 'place': {
+      const facing = a.facing === undefined ? '' : `, facing ${names.facing(a.facing)}`
+      return `Place ${names.unit(str('unit'))} in ${str('hex')}${facing}${rest(action, ['unit', 'hex', 'facing'], names)}`
+    }
     case 'fire':
       return `${names.unit(str('unit'))} fires at ${names.unit(str('target'))}${rest(action, ['unit', 'target'], names)}`
     case 'declare': {
       const verb = a.charge === true ? 'charge' : 'attack'
-      return `${list(a.attackers, names.unit)} ${verb} ${list(a.defenders, names.unit)}${rest(action, ['attackers', 'defenders', 'charge', 'paths'], names)}`
+      return `${list(a.attackers, names.unit)} ${verb} ${list(a.defenders, names.unit)}${chargePaths(a.paths, names)}${rest(action, ['attackers', 'defenders', 'charge', 'paths'], names)}`
     }
     default:
       return `${capital(words(action.type))}${rest(action, [], names)}`

@@ -17,6 +17,7 @@ export const COLOURS = {
   shock: '#8a1c1c',
   charge: '#a040c0',
   command: '#2f9e5a',
+  place: '#0f8f8f',
   changed: '#f5c400',
   weighing: '#111111',
 } as const
@@ -26,10 +27,27 @@ export type HexIntent =
   | { kind: 'move'; hex: string; actions: Action[]; facings: string[]; cost: number; stop: boolean }
   | { kind: 'fire'; hex: string; actions: Action[] }
   | { kind: 'shock'; hex: string; actions: Action[] }
+  /** An answer of the open decision naming a hex (place a unit there…), by the facings it allows. */
+  | { kind: 'place'; hex: string; actions: Action[]; facings: string[] }
 
-export function intents(options: UnitOptions | null): Map<string, HexIntent[]> {
+/**
+ * The intents of the selected unit's options, and of the decision's answers that name a hex
+ * (`facing` gives a facing its board name).
+ */
+export function intents(
+  options: UnitOptions | null,
+  answers: readonly Action[] = [],
+  facing: (value: unknown) => string = String,
+): Map<string, HexIntent[]> {
   const out = new Map<string, HexIntent[]>()
   const add = (hex: string, intent: HexIntent) => out.set(hex, [...(out.get(hex) ?? []), intent])
+  const placeBy = new Map<string, Action[]>()
+  for (const a of answers)
+    if (typeof a.hex === 'string') placeBy.set(a.hex, [...(placeBy.get(a.hex) ?? []), a])
+  for (const [hex, actions] of placeBy) {
+    const facings = actions.filter((a) => a.facing !== undefined).map((a) => facing(a.facing))
+    add(hex, { kind: 'place', hex, actions, facings: [...new Set(facings)] })
+  }
   if (!options) return out
   for (const m of options.moves)
     add(m.hex, {
@@ -56,6 +74,8 @@ export interface OverlayInput {
   command: CommandRange | null
   /** Hexes of the units the last action changed. */
   changed: readonly string[]
+  /** Hexes the open decision's answers name (where a unit may be placed…). */
+  placeHexes?: readonly string[]
   /** The action being weighed, to draw its path or line. */
   weighing: Action | null
   state: GameState | null
@@ -66,6 +86,7 @@ export function overlays(input: OverlayInput): { highlights: Highlight[]; lines:
   const lines: MapLine[] = []
   for (const hex of input.changed) highlights.push({ hex, color: COLOURS.changed })
   for (const hex of input.command?.hexes ?? []) highlights.push({ hex, color: COLOURS.command })
+  for (const hex of input.placeHexes ?? []) highlights.push({ hex, color: COLOURS.place })
   const o = input.options
   const unit = o && input.state ? input.state.units[o.unit] : undefined
   const unitUnit = o?.costUnit === 'hexes' ? ' hx' : ''

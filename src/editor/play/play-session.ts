@@ -10,15 +10,25 @@
  */
 import type { LoadedScenario, SavedGame } from '../../runtime'
 import { migrateSavedGame, saveGame, stateHash } from '../../runtime'
-import { playAction, replayGame, startGame } from '../../runtime/play'
+import { playAction, probeAction, replayGame, startGame } from '../../runtime/play'
 import type { Action, GameState, LogEntry } from '../../runtime/state'
+import type { ObservedRoll } from '../../runtime/play'
 import type { DiceChoice } from '../../runtime/state/game-state'
 
 export type PlayResult =
   | { ok: true }
   | { ok: false; message: string; rule?: string }
   /** A table-dice game needs the faces of the next roll before the action can be taken. */
-  | { ok: false; message: string; needsDice: { notation: string; count: number } }
+  | { ok: false; message: string; needsDice: DiceAsked }
+
+/** A roll a table-dice game waits for: the dice, and what they are rolled for when known. */
+export interface DiceAsked {
+  notation: string
+  count: number
+  /** The resolution and who takes part ("Loss check (a side)"), and its rule. */
+  label?: string
+  rule?: string
+}
 
 const RAN_OUT = /forced dice ran out: (.+?) needs (\d+|a value)/
 
@@ -45,6 +55,11 @@ export class PlaySession {
   private entries: LogEntry[][] = []
   /** The state shown: the last one unless stepping through the game. */
   private at = 0
+  /**
+   * Table dice: the action refused for want of faces, and the faces typed for it so far (an
+   * action may roll several times, each asked for in turn). Any other action drops them.
+   */
+  private awaiting: { action: string | null; faces: number[] } | null = null
 
   constructor(loaded: LoadedScenario, dice: DiceChoice, actions: readonly Action[] = []) {
     this.loaded = loaded
@@ -137,16 +152,43 @@ export class PlaySession {
    * dropped first (the game branches): callers ask the player before.
    */
   play(action: Action): PlayResult {
-    const r = playAction(this.loaded, this.state, action)
+    const key = JSON.stringify(action)
+    // Faces typed ahead of any refusal (action null) go to the next action taken.
+    if (this.awaiting?.action === null) this.awaiting.action = key
+    if (this.awaiting && this.awaiting.action !== key) this.awaiting = null
+    const from = this.withTypedFaces(this.state)
+    // With table dice, the last roll begun is the one the faces ran out for.
+    let rolling: ObservedRoll | undefined
+    const r = this.tableDice
+      ? probeAction(this.loaded, from, action, (o) => {
+          if (!o.forced) rolling = o
+        })
+      : playAction(this.loaded, from, action)
     if (!r.ok) {
       const ran = missingRoll(r.error.message)
-      if (ran && this.tableDice)
-        return { ok: false, message: `Roll ${ran.notation} and enter the faces.`, needsDice: ran }
+      if (ran && this.tableDice) {
+        this.awaiting ??= { action: key, faces: [] }
+        const asked: DiceAsked = rolling
+          ? {
+              ...ran,
+              label: `${rolling.resolution.label} (${rolling.who})`,
+              ...(rolling.resolution.rule === undefined ? {} : { rule: rolling.resolution.rule }),
+            }
+          : ran
+        return { ok: false, message: `Roll ${ran.notation} and enter the faces.`, needsDice: asked }
+      }
       return r.error.rule === undefined
         ? { ok: false, message: r.error.message }
         : { ok: false, message: r.error.message, rule: r.error.rule }
     }
+    this.awaiting = null
     this.truncate()
+    if (from !== this.state && r.state.dice.kind === 'forced') {
+      // The list of faces changed: every state is made again with it, so a replay matches.
+      this.diceChoice = { forced: r.state.dice.values.slice(0, r.state.dice.index) }
+      this.rebuild([...this.taken, action])
+      return { ok: true }
+    }
     this.taken.push(action)
     this.states.push(r.state)
     this.entries.push(r.entries)
@@ -154,19 +196,27 @@ export class PlaySession {
     return { ok: true }
   }
 
-  /** Table dice: the faces the players rolled, added to the game's list (the game replays). */
+  /**
+   * Table dice: the faces the players rolled for the action the game waits on. An action may
+   * roll several times, each roll asked for in turn: the faces typed for it add up until it is
+   * taken, and are forgotten if another action is taken instead.
+   */
   addFaces(faces: readonly number[]): void {
-    if (!('forced' in this.diceChoice)) return
-    this.truncate()
-    this.diceChoice = { forced: [...this.usedFaces(), ...faces] }
-    this.rebuild(this.taken)
+    if (!this.tableDice) return
+    this.awaiting ??= { action: null, faces: [] }
+    this.awaiting.faces.push(...faces)
   }
 
-  /** The faces of a table-dice game read so far (faces typed for a refused roll are not kept). */
-  private usedFaces(): number[] {
-    const d = this.last.dice
-    if (d.kind !== 'forced' || !('forced' in this.diceChoice)) return []
-    return this.diceChoice.forced.slice(0, d.index)
+  /**
+   * Table dice: `state` with the faces the game has read so far followed by those typed for the
+   * action awaited, so no roll reads a face typed for an action taken back or not taken.
+   */
+  private withTypedFaces(state: GameState): GameState {
+    const d = state.dice
+    if (d.kind !== 'forced') return state
+    const values = [...d.values.slice(0, d.index), ...(this.awaiting?.faces ?? [])]
+    if (values.length === d.values.length && values.every((f, i) => f === d.values[i])) return state
+    return { ...state, dice: { ...d, values } }
   }
 
   /** Drops the actions after the state shown. */
@@ -197,6 +247,7 @@ export class PlaySession {
   undo(playtest: boolean): { ok: true } | { ok: false; message: string } {
     const t = this.undoTarget(playtest)
     if (!t.ok) return t
+    this.awaiting = null
     this.at = t.to
     this.truncate()
     return { ok: true }
@@ -204,6 +255,7 @@ export class PlaySession {
 
   /** Shows the state after k actions without forgetting the later ones (log, replay). */
   goTo(k: number): void {
+    this.awaiting = null
     this.at = Math.max(0, Math.min(this.taken.length, Math.round(k)))
   }
 

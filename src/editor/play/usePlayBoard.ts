@@ -4,13 +4,16 @@
  */
 import { computed, ref, shallowRef, watch } from 'vue'
 import { commandRange, unitOptions, unitsInHex } from '../../runtime/play/inspect'
+import { isLeader as isLeaderUnit } from '../../runtime/play/forces'
 import type { Action } from '../../runtime/state'
 import { boardOf } from '../../runtime/state'
 import { changedHexes, intents, type HexIntent } from './overlays'
 import type { Playtest } from './usePlaytest'
 
-/** A move to a hex that may end with several facings: the player picks one. */
+/** A move to (or placing in) a hex that may end with several facings: the player picks one. */
 export interface FacingChoice {
+  /** What the choice is for ("Move to 0705", "Place in 1207"). */
+  what: string
   hex: string
   actions: Action[]
   facings: string[]
@@ -45,9 +48,8 @@ export function usePlayBoard(pt: Playtest) {
 
   const isLeader = computed(() => {
     const l = pt.loaded.value
-    const s = pt.state.value
     const id = pt.selected.value
-    return !!(l && s && id && commandRange(l, s, id))
+    return !!(l && id && isLeaderUnit(l, id))
   })
 
   const changed = computed(() => {
@@ -57,7 +59,16 @@ export function usePlayBoard(pt: Playtest) {
     return changedHexes(s.stateAt(s.cursor - 1), s.state)
   })
 
-  const byHex = computed(() => intents(options.value))
+  const facingName = (value: unknown): string =>
+    pt.names.value ? pt.names.value.facing(value) : String(value)
+  const byHex = computed(() => intents(options.value, pt.generalActions.value, facingName))
+  /** Hexes the open decision's answers name, to highlight. */
+  const placeHexes = computed(() =>
+    [...byHex.value.values()].flat().flatMap((i) => (i.kind === 'place' ? [i.hex] : [])),
+  )
+  /** The action of a facing choice that ends facing `facing` (named). */
+  const withFacing = (c: FacingChoice, facing: string): Action | undefined =>
+    c.actions.find((a) => facingName(a.facing) === facing)
   const intentsAt = (hex: string): HexIntent[] => byHex.value.get(hex) ?? []
 
   watch(
@@ -81,8 +92,29 @@ export function usePlayBoard(pt: Playtest) {
     const current = currentFacingName()
     const preferred =
       current && intent.facings.includes(current) ? current : (intent.facings[0] as string)
-    facingChoice.value = { hex: intent.hex, actions: list, facings: intent.facings, preferred }
-    pt.weighing.value = list.find((a) => a.facing === preferred) ?? (list[0] as Action)
+    const choice = {
+      what: `Move to ${intent.hex}`,
+      hex: intent.hex,
+      actions: list,
+      facings: intent.facings,
+      preferred,
+    }
+    facingChoice.value = choice
+    pt.weighing.value = withFacing(choice, preferred) ?? (list[0] as Action)
+  }
+
+  /** An answer placing a unit in the hex: with several facings, the player picks one. */
+  function choosePlace(intent: Extract<HexIntent, { kind: 'place' }>): void {
+    if (intent.facings.length <= 1) return weighOrTake(intent.actions[0] as Action)
+    const choice = {
+      what: `Place in ${intent.hex}`,
+      hex: intent.hex,
+      actions: intent.actions,
+      facings: intent.facings,
+      preferred: intent.facings[0] as string,
+    }
+    facingChoice.value = choice
+    pt.weighing.value = withFacing(choice, choice.preferred) ?? null
   }
 
   /** The selected unit's facing by name, from a turn option or move option naming its clock. */
@@ -99,7 +131,7 @@ export function usePlayBoard(pt: Playtest) {
   function takeFacing(facing: string): void {
     const c = facingChoice.value
     if (!c) return
-    const action = c.actions.find((a) => a.facing === facing)
+    const action = withFacing(c, facing)
     if (!action) return
     facingChoice.value = null
     pt.act(action)
@@ -129,6 +161,7 @@ export function usePlayBoard(pt: Playtest) {
     const first = here[0]
     if (first) {
       if (first.kind === 'move') return chooseMove(first)
+      if (first.kind === 'place') return choosePlace(first)
       return weighOrTake(first.actions[0] as Action)
     }
     selectIn(hex)
@@ -160,6 +193,8 @@ export function usePlayBoard(pt: Playtest) {
     isLeader,
     changed,
     facingChoice,
+    withFacing,
+    placeHexes,
     intentsAt,
     clickHex,
     selectIn,

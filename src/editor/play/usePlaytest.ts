@@ -13,7 +13,7 @@ import { useWorkspaceStore } from '../stores/useWorkspaceStore'
 import { idOfPath, pathFor } from '../workspace/files'
 import { actionText, namesOf, type Names } from './action-text'
 import { AiPlayers } from './ai-players'
-import { missingRoll, PlaySession, type PlayResult } from './play-session'
+import { missingRoll, PlaySession, type DiceAsked, type PlayResult } from './play-session'
 
 export interface GameSetup {
   variants: string[]
@@ -28,10 +28,11 @@ export interface SetupChoices {
 }
 
 /** A roll a table-dice game waits for, and the action that asked for it. */
-export interface DiceRequest {
+/** An answer naming a hex, taken by a click on that hex too. */
+export const namesHex = (a: Action): boolean => typeof a.hex === 'string'
+
+export interface DiceRequest extends DiceAsked {
   action: Action
-  notation: string
-  count: number
 }
 
 const AUTOSAVE = 'hexwright.play.'
@@ -234,9 +235,13 @@ export function usePlaytest(path: string) {
     return new Set(groups.value.map((g) => g.key).filter((k) => s?.units[k] !== undefined))
   })
   /** The actions of the open decision that name no single unit (done, pass, a choice…). */
-  const generalActions = computed(() =>
-    groups.value.filter((g) => !actingUnits.value.has(g.key)).flatMap((g) => g.actions()),
-  )
+  const generalActions = computed(() => {
+    const all = groups.value
+      .filter((g) => !actingUnits.value.has(g.key))
+      .flatMap((g) => g.actions())
+    // Answers naming a hex (placing a unit…) come last: they are also taken on the map.
+    return [...all.filter((a) => !namesHex(a)), ...all.filter(namesHex)]
+  })
 
   function describe(action: Action): string {
     return names.value ? actionText(action, names.value) : action.type

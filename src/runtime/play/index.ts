@@ -19,6 +19,8 @@ export type { LegalGroup, NewFrame, Outcome, PlayContext, Procedure, Procedures 
 export { checkVictory } from './victory'
 export { commandArea, unitsInCommand } from './command-range'
 export { WHAT_IF_ARGUMENTS, actionOdds, middleFace, whatIfForms, whatIfOdds } from './odds'
+export { actionOddsThroughReactions } from './odds-reactions'
+export type { OddsThroughReactions } from './odds-reactions'
 export type {
   ActionOdds,
   RollOdds,

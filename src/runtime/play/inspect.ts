@@ -99,7 +99,7 @@ export function unitOptions(loaded: LoadedScenario, state: GameState, unitId: st
   if (prompt.side !== unit.side)
     return {
       ...options,
-      why: `${unitId} is ${unit.side}'s, and ${prompt.side} is the side deciding now (${prompt.kind})`,
+      why: `${unit.name ?? unitId} belongs to ${sideName(loaded, unit.side)}, and ${sideName(loaded, prompt.side)} is the side deciding now (${prompt.kind})`,
     }
   if (unit.location === 'removed') return { ...options, why: `${unitId} is out of play` }
   const actions = actionsOf(loaded, state, unitId)
@@ -152,6 +152,11 @@ export function commandRange(
   const hexes = [...commandArea(ctx, leaderId).keys()]
   const rated = loaded.rules.ruleset.mechanics?.command?.rangeRating !== undefined
   return rated ? { hexes, rating: commandRangeOf(ctx, leaderId) } : { hexes }
+}
+
+/** A side's name in the scenario, or its id. */
+function sideName(loaded: LoadedScenario, id: string): string {
+  return loaded.scenario.sides.find((s) => s.id === id)?.name ?? id
 }
 
 /** The pieces in a hex, combat units and leaders apart, in the order they were stacked. */

@@ -95,12 +95,19 @@ function oddsOf(loaded: LoadedScenario, roll: ObservedRoll, index: number): Roll
   }
 }
 
+/** What one scripted play of an action gives: its odds, and the state it leaves (when allowed). */
+export interface ScriptedOdds {
+  odds: ActionOdds
+  /** The state after the action, its dice still the script: null when the action is refused. */
+  after: GameState | null
+}
+
 function tryAction(
   loaded: LoadedScenario,
   state: GameState,
   action: Action,
   length: number,
-): ActionOdds {
+): ScriptedOdds {
   const script = Array.from({ length }, () => middleFace(loaded))
   const rolls: RollOdds[] = []
   // The odds are worked out as each roll is announced: its variables describe the situation of
@@ -111,14 +118,30 @@ function tryAction(
   const result = probeAction(loaded, { ...state, dice: forcedSource(script) }, action, observe)
   if (!result.ok) {
     const { message, rule } = result.error
-    return rule === undefined ? { ok: false, message } : { ok: false, message, rule }
+    const odds: ActionOdds =
+      rule === undefined ? { ok: false, message } : { ok: false, message, rule }
+    return { odds, after: null }
   }
   const dice = result.state.dice
   const read = dice.kind === 'forced' ? dice.index : 0
   const counted = rolls
     .filter((r) => r.forced !== true)
     .reduce((sum, r) => sum + diceCount(loaded, r.distribution), 0)
-  return { ok: true, rolls, otherDice: Math.max(0, read - counted) }
+  return { odds: { ok: true, rolls, otherDice: Math.max(0, read - counted) }, after: result.state }
+}
+
+/**
+ * actionOdds with the state the action leaves when played on the scripted dice: what a preview
+ * that follows the game on past the action (actionOddsThroughReactions) plays on.
+ */
+export function scriptedOdds(
+  loaded: LoadedScenario,
+  state: GameState,
+  action: Action,
+): ScriptedOdds {
+  const first = tryAction(loaded, state, action, SCRIPT_LENGTH)
+  if (first.odds.ok || !first.odds.message.includes(RAN_OUT)) return first
+  return tryAction(loaded, state, action, LONG_SCRIPT_LENGTH)
 }
 
 /**
@@ -128,9 +151,7 @@ function tryAction(
  * the first roll's odds are exact, later ones as RollOdds.afterFirst says. `state` is not changed.
  */
 export function actionOdds(loaded: LoadedScenario, state: GameState, action: Action): ActionOdds {
-  const first = tryAction(loaded, state, action, SCRIPT_LENGTH)
-  if (first.ok || !first.message.includes(RAN_OUT)) return first
-  return tryAction(loaded, state, action, LONG_SCRIPT_LENGTH)
+  return scriptedOdds(loaded, state, action).odds
 }
 
 export type WhatIfOdds =

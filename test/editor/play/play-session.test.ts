@@ -4,18 +4,13 @@
  * replays to the same state hash.
  */
 import { describe, expect, it } from 'vitest'
-import { loadLibrary, stateHash } from '../../../src/runtime'
+import { stateHash } from '../../../src/runtime'
 import { legalActions } from '../../../src/runtime/play'
 import type { Action } from '../../../src/runtime/state'
 import { PlaySession } from '../../../src/editor/play/play-session'
-import { readContentFolder } from '../../helpers/fixtures'
+import { sampleSkirmish, tableDiceSession } from '../../helpers/play-session'
 
-const library = loadLibrary(readContentFolder('content'))
-const loaded = (() => {
-  const r = library.scenario('sample-skirmish')
-  if (!r.ok) throw new Error('sample-skirmish does not load')
-  return r.value
-})()
+const loaded = sampleSkirmish
 
 const first = (s: PlaySession, pick: (a: Action) => boolean): Action => {
   const a = legalActions(loaded, s.state).find(pick)
@@ -70,18 +65,7 @@ describe('PlaySession', () => {
 
   it('table dice ask for the faces of each roll, and the game replays with them', () => {
     expect(() => new PlaySession(loaded, { forced: [] })).toThrow(/forced dice ran out/)
-    // The setup draws seizure counters from the cup: faces are given until it starts.
-    let faces: number[] = []
-    let s: PlaySession | null = null
-    for (let i = 0; i < 20 && !s; i++) {
-      try {
-        s = new PlaySession(loaded, { forced: faces })
-      } catch {
-        faces = [...faces, 0]
-      }
-    }
-    expect(s).not.toBeNull()
-    const game = s as PlaySession
+    const game = tableDiceSession()
     toShot(game)
     let r = game.play(first(game, (a) => a.type === 'fire' && a.unit === 'franks-cb-1'))
     for (let i = 0; i < 4 && r.ok; i++) r = game.play(first(game, (a) => a.type === 'decline'))
@@ -94,6 +78,59 @@ describe('PlaySession', () => {
     const save = game.save()
     const reopened = PlaySession.fromSave(loaded, save)
     expect(reopened.ok && reopened.hashMatches).toBe(true)
+    expect(reopened.ok && reopened.session.hash).toBe(game.hash)
+  })
+
+  it('an action rolling twice asks for each roll in turn, and names what it is for (3.0)', () => {
+    const game = tableDiceSession()
+    toShot(game)
+    let r = game.play(first(game, (a) => a.type === 'fire' && a.unit === 'franks-cb-1'))
+    for (let i = 0; i < 4 && r.ok; i++) r = game.play(first(game, (a) => a.type === 'decline'))
+    game.addFaces([5])
+    expect(game.play(first(game, (a) => a.type === 'decline')).ok).toBe(true)
+    // Ending the phase makes each side's loss check (3.0): two rolls, asked one after the other.
+    const done = first(game, (a) => a.type === 'done')
+    const asked: string[] = []
+    for (let i = 0; i < 4; i++) {
+      const d = game.play(done)
+      if (d.ok) break
+      expect('needsDice' in d).toBe(true)
+      if (!('needsDice' in d)) return
+      asked.push(`${d.needsDice.label} [${d.needsDice.rule}]`)
+      game.addFaces([4])
+    }
+    expect(asked).toEqual(['Loss check (franks) [3.0]', 'Loss check (emirate) [3.0]'])
+    expect(game.state.flow?.prompt?.kind).toBe('continuation')
+    const save = game.save()
+    const reopened = PlaySession.fromSave(loaded, save)
+    expect(reopened.ok && reopened.session.hash).toBe(game.hash)
+    expect(save.dice).toMatchObject({ kind: 'forced' })
+  })
+
+  it('faces typed for an action not taken, or for one taken back, are not read by another', () => {
+    const game = tableDiceSession()
+    toShot(game)
+    const shot = first(game, (a) => a.type === 'fire' && a.unit === 'franks-cb-1')
+    let r = game.play(shot)
+    for (let i = 0; i < 4 && r.ok; i++) r = game.play(first(game, (a) => a.type === 'decline'))
+    expect('needsDice' in r).toBe(true)
+    const waiting = game.length
+    // A face typed for the shot, then another answer: the face is forgotten, not read later.
+    game.addFaces([9])
+    game.goTo(waiting)
+    const decline = first(game, (a) => a.type === 'decline')
+    game.addFaces([2])
+    expect(game.play(decline).ok).toBe(true)
+    const record = game.entriesAt(game.length).flatMap((e) => e.records)[0]
+    expect(record?.dice?.faces).toEqual([2])
+    // Taken back in playtest mode and played again, the shot asks for new faces.
+    expect(game.undo(true)).toEqual({ ok: true })
+    const again = game.play(decline)
+    expect('needsDice' in again).toBe(true)
+    game.addFaces([7])
+    expect(game.play(decline).ok).toBe(true)
+    expect(game.entriesAt(game.length).flatMap((e) => e.records)[0]?.dice?.faces).toEqual([7])
+    const reopened = PlaySession.fromSave(loaded, game.save())
     expect(reopened.ok && reopened.session.hash).toBe(game.hash)
   })
 })

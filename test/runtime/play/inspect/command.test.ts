@@ -99,7 +99,7 @@ describe('Tewkesbury: the side not deciding', () => {
         options.transforms,
         options.other,
       ]).toEqual([[], [], [], [], [], []])
-      expect(options.why).toContain('yorkists is the side deciding now')
+      expect(options.why).toContain('Army of Edward IV is the side deciding now')
     }
     // A unit of Gloucester's battle has moves.
     const gloucester = Object.keys(state.units).find(

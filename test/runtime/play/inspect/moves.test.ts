@@ -141,7 +141,7 @@ describe('a unit that may not act', () => {
       other: [],
     })
     expect(options.why).toBe(
-      "vanguard-dm-6 is french's, and english is the side deciding now (move-and-fire)",
+      'Vanguard men-at-arms 6 belongs to French royal army, and English army of Henry V is the side deciding now (move-and-fire)',
     )
   })
 

@@ -1,0 +1,242 @@
+/**
+ * The playtest's computer players: a side given to the random-legal or greedy policy moves when
+ * its decision is open (and only then), the pause before each move runs on a timer the designer
+ * can stop, the moves are reproducible from the game's seed and replay from a save, a
+ * table-dice game waits for the faces of a computer's roll, and a refused move stops the play.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { legalActions, openPrompt } from '../../../src/runtime/play'
+import type { Action } from '../../../src/runtime/state'
+import type { DiceChoice } from '../../../src/runtime/state/game-state'
+import { AiPlayers, type Controller } from '../../../src/editor/play/ai-players'
+import { PlaySession, type PlayResult } from '../../../src/editor/play/play-session'
+import { sampleSkirmish, tableDiceSession } from '../../helpers/play-session'
+
+const loaded = sampleSkirmish
+
+/** The side whose decision opens the sample skirmish, and the other one. */
+const FIRST = 'franks'
+const SECOND = 'emirate'
+const PASSIVE = new Set(['pass', 'done', 'decline', 'declare-done'])
+
+interface Table {
+  session: PlaySession
+  ai: AiPlayers
+  /** Every action the computer players asked for, and what came of it. */
+  asked: { action: Action; result: PlayResult }[]
+}
+
+/**
+ * AiPlayers wired as usePlaytest wires them: act plays on the session and, when the state
+ * changed, plans the next computer move (usePlaytest's watch on the state does that).
+ */
+function table(game: DiceChoice | PlaySession, sides: Record<string, Controller>): Table {
+  const t: Table = {
+    session: game instanceof PlaySession ? game : new PlaySession(loaded, game),
+    asked: [],
+    ai: new AiPlayers({
+      loaded: () => loaded,
+      session: () => t.session,
+      act: (action) => {
+        const result = t.session.play(action)
+        t.asked.push({ action, result })
+        if (result.ok) t.ai.schedule()
+        return result
+      },
+    }),
+  }
+  for (const [side, controller] of Object.entries(sides)) t.ai.set(side, controller)
+  return t
+}
+
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+describe('AiPlayers', () => {
+  it.each(['random', 'greedy'] as const)(
+    'a side played by the %s policy takes one legal action when its decision is open',
+    (controller) => {
+      const t = table({ seed: 5 }, { [FIRST]: controller, [SECOND]: 'human' })
+      const before = t.session.state
+      expect(openPrompt(before)?.side).toBe(FIRST)
+      expect(t.ai.sideToMove()).toBe(FIRST)
+      expect(t.ai.step()).toBe(true)
+      expect(t.session.length).toBe(1)
+      const taken = t.session.actions[0] as Action
+      expect(legalActions(loaded, before)).toContainEqual(taken)
+      expect(t.ai.error.value).toBeNull()
+      expect(t.ai.thinking.value).toBe(false)
+    },
+  )
+
+  it('never moves a side a person plays', () => {
+    const t = table({ seed: 5 }, { [SECOND]: 'random' })
+    // Nobody was given the first side: it is a person's, like a side set to 'human'.
+    expect(t.ai.sideToMove()).toBeNull()
+    expect(t.ai.step()).toBe(false)
+    expect(t.session.length).toBe(0)
+    let computerMoves = 0
+    for (let i = 0; i < 40; i++) {
+      const side = openPrompt(t.session.state)?.side
+      if (side === undefined) break
+      if (side === FIRST) {
+        // The person's decision: the computer leaves it alone, the test answers it.
+        expect(t.ai.sideToMove()).toBeNull()
+        expect(t.ai.step()).toBe(false)
+        // Passing or closing the decision hands the game on soonest.
+        const legal = legalActions(loaded, t.session.state)
+        const answer = legal.find((a) => PASSIVE.has(a.type)) ?? (legal[0] as Action)
+        expect(t.session.play(answer).ok).toBe(true)
+      } else {
+        expect(t.ai.sideToMove()).toBe(SECOND)
+        expect(t.ai.step()).toBe(true)
+        computerMoves++
+      }
+    }
+    expect(computerMoves).toBeGreaterThan(0)
+    expect(t.asked.every((a) => a.action.side === SECOND)).toBe(true)
+    expect(t.asked).toHaveLength(computerMoves)
+  })
+
+  it('a running game moves for the computer after the pause, and not when stopped', () => {
+    vi.useFakeTimers()
+    const t = table({ seed: 5 }, { [FIRST]: 'random', [SECOND]: 'human' })
+    t.ai.delay.value = 50
+    t.ai.running.value = false
+    t.ai.schedule()
+    expect(vi.getTimerCount()).toBe(0)
+    vi.advanceTimersByTime(1000)
+    expect(t.session.length).toBe(0)
+
+    t.ai.running.value = true
+    t.ai.schedule()
+    vi.advanceTimersByTime(49)
+    expect(t.session.length).toBe(0)
+    vi.advanceTimersByTime(1)
+    expect(t.session.length).toBe(1)
+
+    // The first side decides again (its activation goes on); stop() drops the move planned.
+    expect(t.ai.sideToMove()).toBe(FIRST)
+    t.ai.schedule()
+    expect(vi.getTimerCount()).toBe(1)
+    t.ai.stop()
+    vi.advanceTimersByTime(1000)
+    expect(t.session.length).toBe(1)
+  })
+
+  it('with a computer on both sides the game goes on by itself, one move per pause', () => {
+    vi.useFakeTimers()
+    const t = table({ seed: 9 }, { [FIRST]: 'random', [SECOND]: 'random' })
+    t.ai.delay.value = 20
+    t.ai.schedule()
+    for (let i = 1; i <= 8; i++) {
+      vi.advanceTimersByTime(20)
+      expect(t.session.length).toBe(i)
+    }
+    expect(new Set(t.asked.map((a) => a.action.side)).size).toBe(2)
+    expect(t.ai.error.value).toBeNull()
+  })
+
+  it('the computer players are reproducible from the seed, and their game replays from its save', () => {
+    const play = (): Table => {
+      const t = table({ seed: 21 }, { [FIRST]: 'random', [SECOND]: 'random' })
+      for (let i = 0; i < 30 && t.ai.step(); i++);
+      return t
+    }
+    const a = play()
+    const b = play()
+    expect(a.session.length).toBeGreaterThan(10)
+    expect(b.session.actions).toEqual(a.session.actions)
+    expect(b.session.hash).toBe(a.session.hash)
+    const reopened = PlaySession.fromSave(loaded, JSON.parse(JSON.stringify(a.session.save())))
+    expect(reopened.ok && reopened.hashMatches).toBe(true)
+    expect(reopened.ok && reopened.session.hash).toBe(a.session.hash)
+    expect(reopened.ok && reopened.session.actions).toEqual(a.session.actions)
+  })
+
+  it('a new game draws the computer choices afresh from its own seed', () => {
+    const t = table({ seed: 21 }, { [FIRST]: 'random', [SECOND]: 'random' })
+    for (let i = 0; i < 12; i++) expect(t.ai.step()).toBe(true)
+    const first = [...t.session.actions]
+    // The same view starts the same game again: the computer plays it the same way.
+    t.session = new PlaySession(loaded, { seed: 21 })
+    for (let i = 0; i < 12; i++) expect(t.ai.step()).toBe(true)
+    expect(t.session.actions).toEqual(first)
+  })
+
+  it('with table dice, a computer move that rolls waits for the faces, then goes on', () => {
+    const t = table(tableDiceSession(), { [FIRST]: 'random', [SECOND]: 'random' })
+    let moved = 0
+    while (moved < 200 && t.ai.step()) moved++
+    const last = t.asked.at(-1)
+    expect(last && !last.result.ok && 'needsDice' in last.result).toBe(true)
+    expect(t.ai.error.value).toBeNull()
+    const waiting = t.session.length
+    const asked = (last as { action: Action }).action
+
+    // Asked again (Computer move, or the game planned anew), it asks for the same roll.
+    expect(t.ai.step()).toBe(false)
+    expect(t.asked.at(-1)?.action).toEqual(asked)
+    expect(t.session.length).toBe(waiting)
+    expect(t.ai.error.value).toBeNull()
+
+    // The faces typed, the action waited on is taken and the computer plays on.
+    let r: PlayResult = { ok: false, message: 'no faces yet' }
+    for (let i = 0; i < 10 && !r.ok; i++) {
+      t.session.addFaces([1])
+      r = t.session.play(asked)
+      if (!r.ok) expect('needsDice' in r).toBe(true)
+    }
+    expect(r.ok).toBe(true)
+    expect(t.session.length).toBe(waiting + 1)
+    expect(t.session.actions.at(-1)).toEqual(asked)
+    expect(t.ai.sideToMove()).not.toBeNull()
+    const n = t.asked.length
+    t.ai.step()
+    expect(t.asked.length).toBe(n + 1)
+    expect(t.asked.at(-1)?.action).not.toEqual(asked)
+    expect(t.ai.error.value).toBeNull()
+  })
+
+  it('a move refused for another reason than dice is reported and stops the play', () => {
+    vi.useFakeTimers()
+    const session = new PlaySession(loaded, { seed: 5 })
+    const refusal = 'That unit is not in command.'
+    const ai = new AiPlayers({
+      loaded: () => loaded,
+      session: () => session,
+      act: () => ({ ok: false, message: refusal }),
+    })
+    ai.set(FIRST, 'random')
+    ai.delay.value = 10
+    ai.schedule()
+    vi.advanceTimersByTime(10)
+    expect(ai.error.value).toContain(refusal)
+    expect(session.length).toBe(0)
+    // No further move is planned until the designer changes a side.
+    ai.schedule()
+    expect(vi.getTimerCount()).toBe(0)
+    ai.set(FIRST, 'greedy')
+    expect(ai.error.value).toBeNull()
+    ai.schedule()
+    expect(vi.getTimerCount()).toBe(1)
+  })
+
+  it('stepping back in the game leaves the computer idle until the game is at its end again', () => {
+    vi.useFakeTimers()
+    const t = table({ seed: 5 }, { [FIRST]: 'random', [SECOND]: 'random' })
+    for (let i = 0; i < 5; i++) expect(t.ai.step()).toBe(true)
+    t.session.goTo(2)
+    expect(t.ai.sideToMove()).toBeNull()
+    expect(t.ai.step()).toBe(false)
+    t.ai.schedule()
+    expect(vi.getTimerCount()).toBe(0)
+    expect(t.session.length).toBe(5)
+    expect(t.session.cursor).toBe(2)
+    t.session.goTo(5)
+    expect(t.ai.sideToMove()).toBe(openPrompt(t.session.state)?.side)
+    expect(t.ai.step()).toBe(true)
+    expect(t.session.length).toBe(6)
+  })
+})
