@@ -266,10 +266,13 @@ describe('playtest in the browser', () => {
     const places = await play((p) => p.answers().filter((a) => typeof a.hex === 'string'))
     const place = places[0] as Action & { hex: string }
     await clickHex(place.hex)
+    // Each hex allows several facings: the panel asks which one.
     const facings = page.locator('[data-testid=facing-choice] button')
-    if ((await facings.count()) > 0) await facings.first().click()
-    else await clickHex(place.hex)
+    await facings.first().waitFor()
+    expect(await facings.count()).toBeGreaterThan(1)
+    await facings.first().click()
     expect(await unitHex('garrison-af-1')).toBe(place.hex)
+    expect(await lastAction()).toMatchObject({ type: 'place', unit: 'garrison-af-1' })
 
     // Save: the saved game goes into the workspace; a reload and a replay reach the same hash.
     const hash = await play((p) => p.hash())

@@ -1,7 +1,8 @@
 /**
  * The benchmark cases, in groups built only when one of their cases is wanted (`--only`). The
  * first group works on the Infidel Example of Combat (combat-example.ts); the others are the
- * legal moves on a large map (movement-cases.ts) and whole random games (playout-cases.ts).
+ * legal moves on a large map (movement-cases.ts), what the playtest view asks on each click
+ * (playtest-cases.ts) and whole random games (playout-cases.ts).
  * Each case checks its answer once before it is timed.
  */
 import {
@@ -31,6 +32,7 @@ import { handWrittenShock } from './hand-written-shock'
 import type { AttackSituation } from './hand-written-shock'
 import { MOVEMENT_CASES, movementCases } from './movement-cases'
 import { PLAYOUT_CASES, playoutCases } from './playout-cases'
+import { PLAYTEST_CASES, playtestCases } from './playtest-cases'
 
 /** What a group may load: the bundled library, or it with a test fixtures folder added. */
 export interface CaseEnv {
@@ -217,5 +219,6 @@ function coreCases({ library }: CaseEnv): AnyCase[] {
 export const CASE_GROUPS: readonly CaseGroup[] = [
   { names: CORE_CASES, build: coreCases },
   { names: MOVEMENT_CASES, build: ({ libraryWith }) => movementCases(libraryWith) },
+  { names: PLAYTEST_CASES, build: ({ library }) => playtestCases(library) },
   { names: PLAYOUT_CASES, build: ({ library }) => playoutCases(library) },
 ]

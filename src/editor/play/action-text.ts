@@ -108,8 +108,15 @@ export function actionText(action: Action, names: Names): string {
     case 'turn':
       return `${names.unit(str('unit'))} turns to face ${names.facing(a.facing)}`
     case 'place': {
+      // A unit, a command's standard, or whatever the answer names (a group…).
+      const what = a.unit
+        ? names.unit(str('unit'))
+        : a.standard
+          ? `the standard of ${names.command(str('standard'))}`
+          : 'a piece'
+      const where = a.hex === undefined ? '' : ` in ${str('hex')}`
       const facing = a.facing === undefined ? '' : `, facing ${names.facing(a.facing)}`
-      return `Place ${names.unit(str('unit'))} in ${str('hex')}${facing}${rest(action, ['unit', 'hex', 'facing'], names)}`
+      return `Place ${what}${where}${facing}${rest(action, ['unit', 'standard', 'hex', 'facing'], names)}`
     }
     case 'fire':
       return `${names.unit(str('unit'))} fires at ${names.unit(str('target'))}${rest(action, ['unit', 'target'], names)}`

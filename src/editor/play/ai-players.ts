@@ -41,6 +41,7 @@ export class AiPlayers {
   readonly running = ref(true)
   /** Pause between computer moves, in milliseconds. */
   readonly delay = ref(400)
+  /** A computer move is planned (the pause) or being worked out. */
   readonly thinking = ref(false)
   readonly error = ref<string | null>(null)
   private rng: RngState = policySeed(0)
@@ -70,13 +71,13 @@ export class AiPlayers {
 
   /** Plans the next computer move when one is due. */
   schedule(): void {
-    if (this.timer !== null) clearTimeout(this.timer)
-    this.timer = null
+    this.stop()
     if (!this.running.value || this.sideToMove() === null || this.error.value) return
     this.timer = setTimeout(() => {
       this.timer = null
       this.step()
     }, this.delay.value)
+    this.thinking.value = true
   }
 
   /** Makes one computer move now (for the side whose decision is open). */
@@ -84,7 +85,10 @@ export class AiPlayers {
     const side = this.sideToMove()
     const loaded = this.host.loaded()
     const s = this.host.session()
-    if (side === null || !loaded || !s) return false
+    if (side === null || !loaded || !s) {
+      this.thinking.value = this.timer !== null
+      return false
+    }
     const controller = this.sides.value[side] as Exclude<Controller, 'human'>
     if (s !== this.game) {
       this.game = s
@@ -116,7 +120,8 @@ export class AiPlayers {
       this.error.value = `The computer could not choose a move (${reason}); it stops so you can look.`
       return false
     } finally {
-      this.thinking.value = false
+      // Still thinking when the move just made planned the next one.
+      this.thinking.value = this.timer !== null
     }
   }
 
@@ -128,5 +133,6 @@ export class AiPlayers {
   stop(): void {
     if (this.timer !== null) clearTimeout(this.timer)
     this.timer = null
+    this.thinking.value = false
   }
 }

@@ -28,16 +28,25 @@ export interface DiceAsked {
   /** The resolution and who takes part ("Loss check (a side)"), and its rule. */
   label?: string
   rule?: string
+  /** Why the faces typed last were not taken (not faces of those dice), to type them again. */
+  problem?: string
 }
 
-const RAN_OUT = /forced dice ran out: (.+?) needs (\d+|a value)/
+const RAN_OUT = /forced dice ran out: (.+?) needs (\d+|a value)(?: values)? but (none|only (\d+))/
 
-/** The roll a forced-dice game ran out of faces for, read from the engine's refusal. */
+/**
+ * The roll a forced-dice game ran out of faces for, read from the engine's refusal, with the
+ * number of faces still wanted (a roll of several dice may have some of its faces already).
+ */
 export function missingRoll(message: string): { notation: string; count: number } | null {
   const m = RAN_OUT.exec(message)
   if (!m) return null
-  return { notation: m[1] as string, count: m[2] === 'a value' ? 1 : Number(m[2]) }
+  const needs = m[2] === 'a value' ? 1 : Number(m[2])
+  const remain = m[3] === 'none' ? 0 : Number(m[4])
+  return { notation: m[1] as string, count: needs - remain }
 }
+
+const NOT_A_FACE = /forced die value (.+ is not a face of .+)$/
 
 /** True when two dice sources differ, i.e. the action between them rolled. */
 function rolledBetween(a: GameState, b: GameState): boolean {
@@ -59,7 +68,13 @@ export class PlaySession {
    * Table dice: the action refused for want of faces, and the faces typed for it so far (an
    * action may roll several times, each asked for in turn). Any other action drops them.
    */
-  private awaiting: { action: string | null; faces: number[] } | null = null
+  private awaiting: {
+    action: string | null
+    faces: number[]
+    /** How many of `faces` were typed last, and the roll they were typed for. */
+    typed: number
+    asked: DiceAsked | null
+  } | null = null
 
   constructor(loaded: LoadedScenario, dice: DiceChoice, actions: readonly Action[] = []) {
     this.loaded = loaded
@@ -167,7 +182,7 @@ export class PlaySession {
     if (!r.ok) {
       const ran = missingRoll(r.error.message)
       if (ran && this.tableDice) {
-        this.awaiting ??= { action: key, faces: [] }
+        this.awaiting ??= { action: key, faces: [], typed: 0, asked: null }
         const asked: DiceAsked = rolling
           ? {
               ...ran,
@@ -175,24 +190,33 @@ export class PlaySession {
               ...(rolling.resolution.rule === undefined ? {} : { rule: rolling.resolution.rule }),
             }
           : ran
+        this.awaiting.asked = asked
         return { ok: false, message: `Roll ${ran.notation} and enter the faces.`, needsDice: asked }
+      }
+      const typo = this.awaiting
+      const notAFace = NOT_A_FACE.exec(r.error.message)
+      if (typo && typo.typed > 0 && typo.asked && notAFace) {
+        // The faces typed last are refused (a 7 for a d6): they are dropped and asked for again.
+        typo.faces.splice(typo.faces.length - typo.typed, typo.typed)
+        typo.typed = 0
+        const problem = `${notAFace[1]}: type the faces again.`
+        return { ok: false, message: problem, needsDice: { ...typo.asked, problem } }
       }
       return r.error.rule === undefined
         ? { ok: false, message: r.error.message }
         : { ok: false, message: r.error.message, rule: r.error.rule }
     }
     this.awaiting = null
+    const relisted = from !== this.state
     this.truncate()
-    if (from !== this.state && r.state.dice.kind === 'forced') {
-      // The list of faces changed: every state is made again with it, so a replay matches.
-      this.diceChoice = { forced: r.state.dice.values.slice(0, r.state.dice.index) }
-      this.rebuild([...this.taken, action])
-      return { ok: true }
-    }
     this.taken.push(action)
     this.states.push(r.state)
     this.entries.push(r.entries)
     this.at = this.taken.length
+    // The list changed (faces typed, or faces of a branch left behind dropped): faces typed
+    // beyond those read are not kept for a later roll.
+    const d = r.state.dice
+    if (relisted && d.kind === 'forced') this.relist(d.values.slice(0, d.index))
     return { ok: true }
   }
 
@@ -203,8 +227,9 @@ export class PlaySession {
    */
   addFaces(faces: readonly number[]): void {
     if (!this.tableDice) return
-    this.awaiting ??= { action: null, faces: [] }
+    this.awaiting ??= { action: null, faces: [], typed: 0, asked: null }
     this.awaiting.faces.push(...faces)
+    this.awaiting.typed = faces.length
   }
 
   /**
@@ -217,6 +242,19 @@ export class PlaySession {
     const values = [...d.values.slice(0, d.index), ...(this.awaiting?.faces ?? [])]
     if (values.length === d.values.length && values.every((f, i) => f === d.values[i])) return state
     return { ...state, dice: { ...d, values } }
+  }
+
+  /**
+   * Table dice: the list of faces becomes `values` for the whole game. Each state read the faces
+   * before its own position only, and those are the same in both lists, so giving every state
+   * the new list is the game a replay with it makes, without replaying.
+   */
+  private relist(values: readonly number[]): void {
+    const forced = [...values]
+    this.diceChoice = { forced }
+    this.states = this.states.map((st) =>
+      st.dice.kind === 'forced' ? { ...st, dice: { ...st.dice, values: forced } } : st,
+    )
   }
 
   /** Drops the actions after the state shown. */
@@ -261,9 +299,17 @@ export class PlaySession {
 
   /**
    * The saved game of the state shown: the actions up to it, the dice, the hash. A table-dice
-   * game keeps its whole list of faces: every state was made with it, so the hash replays.
+   * game keeps the faces read up to that state (not those of later rolls), and its hash is that
+   * of the state as a replay with that list makes it.
    */
   save(meta: { name?: string; id?: string; savedAt?: string } = {}): SavedGame {
-    return saveGame(this.loaded, this.diceChoice, this.taken.slice(0, this.at), this.state, meta)
+    const state = this.state
+    const d = state.dice
+    if (d.kind !== 'forced' || d.index === d.values.length)
+      return saveGame(this.loaded, this.diceChoice, this.taken.slice(0, this.at), state, meta)
+    // Saved before the end: only the faces read so far, and the state as that list makes it.
+    const values = d.values.slice(0, d.index)
+    const trimmed = { ...state, dice: { ...d, values } }
+    return saveGame(this.loaded, { forced: values }, this.taken.slice(0, this.at), trimmed, meta)
   }
 }

@@ -27,10 +27,10 @@ export interface SetupChoices {
   options: { id: string; label: string; rule?: string; on: boolean }[]
 }
 
-/** A roll a table-dice game waits for, and the action that asked for it. */
 /** An answer naming a hex, taken by a click on that hex too. */
 export const namesHex = (a: Action): boolean => typeof a.hex === 'string'
 
+/** A roll a table-dice game waits for, and the action that asked for it. */
 export interface DiceRequest extends DiceAsked {
   action: Action
 }

@@ -66,6 +66,9 @@ describe('AiPlayers', () => {
       const taken = t.session.actions[0] as Action
       expect(legalActions(loaded, before)).toContainEqual(taken)
       expect(t.ai.error.value).toBeNull()
+      // Thinking again only if the move planned the computer's next one.
+      expect(t.ai.thinking.value).toBe(t.ai.sideToMove() !== null)
+      t.ai.stop()
       expect(t.ai.thinking.value).toBe(false)
     },
   )
@@ -111,6 +114,8 @@ describe('AiPlayers', () => {
 
     t.ai.running.value = true
     t.ai.schedule()
+    // The status bar says the computer is on it from the pause on.
+    expect(t.ai.thinking.value).toBe(true)
     vi.advanceTimersByTime(49)
     expect(t.session.length).toBe(0)
     vi.advanceTimersByTime(1)
@@ -121,6 +126,7 @@ describe('AiPlayers', () => {
     t.ai.schedule()
     expect(vi.getTimerCount()).toBe(1)
     t.ai.stop()
+    expect(t.ai.thinking.value).toBe(false)
     vi.advanceTimersByTime(1000)
     expect(t.session.length).toBe(1)
   })
@@ -133,6 +139,8 @@ describe('AiPlayers', () => {
     for (let i = 1; i <= 8; i++) {
       vi.advanceTimersByTime(20)
       expect(t.session.length).toBe(i)
+      // The move just made planned the next one: still thinking.
+      expect(t.ai.thinking.value).toBe(true)
     }
     expect(new Set(t.asked.map((a) => a.action.side)).size).toBe(2)
     expect(t.ai.error.value).toBeNull()
@@ -163,6 +171,10 @@ describe('AiPlayers', () => {
     t.session = new PlaySession(loaded, { seed: 21 })
     for (let i = 0; i < 12; i++) expect(t.ai.step()).toBe(true)
     expect(t.session.actions).toEqual(first)
+    // Another seed, another game: the computer's choices follow it.
+    t.session = new PlaySession(loaded, { seed: 22 })
+    for (let i = 0; i < 12; i++) expect(t.ai.step()).toBe(true)
+    expect(t.session.actions).not.toEqual(first)
   })
 
   it('with table dice, a computer move that rolls waits for the faces, then goes on', () => {

@@ -133,4 +133,61 @@ describe('PlaySession', () => {
     const reopened = PlaySession.fromSave(loaded, game.save())
     expect(reopened.ok && reopened.session.hash).toBe(game.hash)
   })
+
+  it('a face that the dice do not have is refused and asked for again, nothing kept of it', () => {
+    const game = tableDiceSession()
+    toShot(game)
+    let r = game.play(first(game, (a) => a.type === 'fire' && a.unit === 'franks-cb-1'))
+    for (let i = 0; i < 4 && r.ok; i++) r = game.play(first(game, (a) => a.type === 'decline'))
+    expect('needsDice' in r && r.needsDice.notation).toBe('d10 (0–9)')
+    const decline = first(game, (a) => a.type === 'decline')
+    game.addFaces([10])
+    const refused = game.play(decline)
+    expect(refused.ok).toBe(false)
+    expect('needsDice' in refused && refused.needsDice.problem).toMatch(
+      /^10 is not a face of d10 \(0–9\): type the faces again\.$/,
+    )
+    game.addFaces([3])
+    expect(game.play(decline).ok).toBe(true)
+    expect(game.entriesAt(game.length).flatMap((e) => e.records)[0]?.dice?.faces).toEqual([3])
+  })
+
+  it('faces typed for one answer are not read when another answer is taken instead', () => {
+    const game = tableDiceSession()
+    toShot(game)
+    // The crossbow's shot waits for faces; the player types one, then moves a pike instead.
+    let r = game.play(first(game, (a) => a.type === 'fire' && a.unit === 'franks-cb-1'))
+    for (let i = 0; i < 4 && r.ok; i++) r = game.play(first(game, (a) => a.type === 'decline'))
+    expect('needsDice' in r).toBe(true)
+    game.addFaces([9])
+    // The return-fire answer instead: the garrison fires back, which rolls and asks anew.
+    const fireBack = first(game, (a) => a.type === 'fire' && a.side === 'emirate')
+    const asked = game.play(fireBack)
+    expect('needsDice' in asked).toBe(true)
+    game.addFaces([1, 2])
+    expect(game.play(fireBack).ok).toBe(true)
+    const faces = game.entriesAt(game.length).flatMap((e) => e.records.map((x) => x.dice?.faces))
+    expect(faces.flat()).not.toContain(9)
+    expect(faces.flat()[0]).toBe(1)
+  })
+
+  it('a game saved before its end keeps only the faces read so far, and replays to its hash', () => {
+    const game = tableDiceSession()
+    toShot(game)
+    let r = game.play(first(game, (a) => a.type === 'fire' && a.unit === 'franks-cb-1'))
+    for (let i = 0; i < 4 && r.ok; i++) r = game.play(first(game, (a) => a.type === 'decline'))
+    game.addFaces([6])
+    expect(game.play(first(game, (a) => a.type === 'decline')).ok).toBe(true)
+    const end = game.length
+    game.goTo(end - 1)
+    const save = game.save()
+    expect(save.dice.kind === 'forced' && save.dice.values).not.toContain(6)
+    expect(save.actions).toHaveLength(end - 1)
+    const reopened = PlaySession.fromSave(loaded, save)
+    expect(reopened.ok && reopened.hashMatches).toBe(true)
+    // Played on from there, the shot asks for its faces again instead of reading the old 6.
+    const session = reopened.ok ? reopened.session : game
+    const again = session.play(first(session, (a) => a.type === 'decline'))
+    expect('needsDice' in again).toBe(true)
+  })
 })
