@@ -263,6 +263,10 @@ describe('playtest in the browser', () => {
 
     // 14.5: the retired archers are placed near their standard by clicking a highlighted hex.
     expect(await prompt()).toMatchObject({ side: 'emirate', kind: 'relocate' })
+    // Too many answers to list: they fold away, the suggested one shown apart (and starred).
+    await expect
+      .poll(() => page.locator('[data-testid=suggested-answer]').innerText())
+      .toMatch(/^★ Place Archers with Flails 1 in \d{4}, facing /)
     const places = await play((p) => p.answers().filter((a) => typeof a.hex === 'string'))
     const place = places[0] as Action & { hex: string }
     await clickHex(place.hex)

@@ -76,6 +76,8 @@ export interface OverlayInput {
   changed: readonly string[]
   /** Hexes the open decision's answers name (where a unit may be placed…). */
   placeHexes?: readonly string[]
+  /** The hex of the suggested answer, starred. */
+  suggestedHex?: string | null
   /** The action being weighed, to draw its path or line. */
   weighing: Action | null
   state: GameState | null
@@ -86,7 +88,12 @@ export function overlays(input: OverlayInput): { highlights: Highlight[]; lines:
   const lines: MapLine[] = []
   for (const hex of input.changed) highlights.push({ hex, color: COLOURS.changed })
   for (const hex of input.command?.hexes ?? []) highlights.push({ hex, color: COLOURS.command })
-  for (const hex of input.placeHexes ?? []) highlights.push({ hex, color: COLOURS.place })
+  for (const hex of input.placeHexes ?? [])
+    highlights.push(
+      hex === input.suggestedHex
+        ? { hex, color: COLOURS.place, label: '★' }
+        : { hex, color: COLOURS.place },
+    )
   const o = input.options
   const unit = o && input.state ? input.state.units[o.unit] : undefined
   const unitUnit = o?.costUnit === 'hexes' ? ' hx' : ''

@@ -7,6 +7,7 @@ import { commandRange, unitOptions, unitsInHex } from '../../runtime/play/inspec
 import { isLeader as isLeaderUnit } from '../../runtime/play/forces'
 import type { Action } from '../../runtime/state'
 import { boardOf } from '../../runtime/state'
+import { rankActions } from '../../runtime/play/ai'
 import { changedHexes, intents, type HexIntent } from './overlays'
 import type { Playtest } from './usePlaytest'
 
@@ -20,6 +21,12 @@ export interface FacingChoice {
   /** The facing offered first: the unit's own when it may keep it. */
   preferred: string
 }
+
+/**
+ * Most answers the suggestion is worked out for: each is tried on the exact dice (some 3 ms an
+ * answer that rolls nothing, as placing a retired unit; more for one that rolls).
+ */
+const SUGGEST_UP_TO = 48
 
 export function usePlayBoard(pt: Playtest) {
   const showCommand = ref(false)
@@ -66,6 +73,26 @@ export function usePlayBoard(pt: Playtest) {
   const placeHexes = computed(() =>
     [...byHex.value.values()].flat().flatMap((i) => (i.kind === 'place' ? [i.hex] : [])),
   )
+  /**
+   * The answer the decision panel suggests: ending a decision made on the map, otherwise the
+   * greedy ranking's first (each answer tried on the exact dice), for up to SUGGEST_UP_TO.
+   */
+  const suggested = computed<Action | null>(() => {
+    const l = pt.loaded.value
+    const s = pt.state.value
+    const list = pt.generalActions.value
+    if (!l || !s || !list.length) return null
+    const ending = list.find((a) => a.type === 'done' || a.type === 'pass')
+    if (pt.actingUnits.value.size > 0) return ending ?? null
+    if (list.length > SUGGEST_UP_TO) return ending ?? list[0] ?? null
+    return rankActions(l, s, list)[0]?.action ?? list[0] ?? null
+  })
+  /** The hex the suggested answer names, starred on the map. */
+  const suggestedHex = computed(() => {
+    const hex = suggested.value?.hex
+    return typeof hex === 'string' ? hex : null
+  })
+
   /** The action of a facing choice that ends facing `facing` (named). */
   const withFacing = (c: FacingChoice, facing: string): Action | undefined =>
     c.actions.find((a) => facingName(a.facing) === facing)
@@ -195,6 +222,8 @@ export function usePlayBoard(pt: Playtest) {
     facingChoice,
     withFacing,
     placeHexes,
+    suggested,
+    suggestedHex,
     intentsAt,
     clickHex,
     selectIn,

@@ -33,19 +33,21 @@ describe('answers naming a hex', () => {
     expect(byHex.get('1308')?.[0]).toMatchObject({ kind: 'place', facings: ['SE'] })
   })
 
-  it('are highlighted in their own colour', () => {
+  it('are highlighted in their own colour, the suggested one starred', () => {
     const drawn = overlays({
       options: null,
       selectedHex: null,
       command: null,
       changed: [],
       placeHexes: ['1207', '1308'],
+      suggestedHex: '1308',
       weighing: null,
       state: null,
     })
+    // The hex of the suggested answer carries a star.
     expect(drawn.highlights).toEqual([
       { hex: '1207', color: COLOURS.place },
-      { hex: '1308', color: COLOURS.place },
+      { hex: '1308', color: COLOURS.place, label: '★' },
     ])
   })
 })
