@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { stateHash } from '../../../src/runtime'
 import { legalActions } from '../../../src/runtime/play'
 import type { Action } from '../../../src/runtime/state'
-import { PlaySession } from '../../../src/editor/play/play-session'
+import { missingRoll, PlaySession } from '../../../src/editor/play/play-session'
 import { sampleSkirmish, tableDiceSession } from '../../helpers/play-session'
 
 const loaded = sampleSkirmish
@@ -189,5 +189,24 @@ describe('PlaySession', () => {
     const session = reopened.ok ? reopened.session : game
     const again = session.play(first(session, (a) => a.type === 'decline'))
     expect('needsDice' in again).toBe(true)
+  })
+
+  it('reads the roll asked for from the engine, counting only the faces still wanted', () => {
+    const ran = (spec: string, needs: string, remain: string) =>
+      missingRoll(
+        `resolution "x", dice: forced dice ran out: ${spec} needs ${needs} but ${remain} of the 9 scripted`,
+      )
+    expect(ran('d10 (0–9)', 'a value', 'none remain')).toEqual({ notation: 'd10 (0–9)', count: 1 })
+    expect(ran('2d6 (2–12)', '2 values', 'none remain')).toEqual({
+      notation: '2d6 (2–12)',
+      count: 2,
+    })
+    // One face of the two typed already: one more is wanted.
+    expect(ran('2d6 (2–12)', '2 values', 'only 1 remains')).toEqual({
+      notation: '2d6 (2–12)',
+      count: 1,
+    })
+    expect(ran('3d6 (3–18)', '3 values', 'only 2 remain')).toMatchObject({ count: 1 })
+    expect(missingRoll('forced die value 10 is not a face of d10 (0–9)')).toBeNull()
   })
 })
