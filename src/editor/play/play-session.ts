@@ -5,8 +5,9 @@
  *
  * States are kept for every action: going back in the log, stepping through a replay or taking
  * back a move is a lookup, not a replay. A game played with the players' own dice ("table
- * dice") is a forced-dice game whose list of faces grows as rolls are asked for; adding faces
- * replays the game, which gives exactly the game a saved file with the whole list replays to.
+ * dice") is a forced-dice game whose list of faces grows as rolls are asked for: the faces
+ * typed wait with the action that asked for them, and once it is taken every state gets the new
+ * list, which is exactly the game a saved file with that list replays to.
  */
 import type { LoadedScenario, SavedGame } from '../../runtime'
 import { migrateSavedGame, saveGame, stateHash } from '../../runtime'
