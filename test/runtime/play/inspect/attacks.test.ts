@@ -125,7 +125,8 @@ describe('shock and charges of the selected unit', () => {
   })
 
   it('13.3 a charge shows the path the charger takes, the one the declaration then records', () => {
-    const state = played(agincourt, [
+    // The east wing's mounted men-at-arms ride to 1616, in reach of two English units.
+    const toDeclaration: Action[] = [
       york,
       { type: 'done' },
       { type: 'pass' },
@@ -137,7 +138,8 @@ describe('shock and charges of the selected unit', () => {
         facing: 'SE',
       },
       { type: 'done' },
-    ])
+    ]
+    const state = played(agincourt, toDeclaration)
     expect(openPrompt(state)).toMatchObject({ side: 'french', kind: 'shock-declaration' })
     const board = boardOf(agincourt)
     const options = unitOptions(agincourt, state, 'east-wing-mm-1')
@@ -157,20 +159,7 @@ describe('shock and charges of the selected unit', () => {
       expect(board.distance(path[path.length - 1] as string, target)).toBe(1)
     }
     const charge = options.shock.find((s) => s.defenders[0] === 'york-dm-1')
-    const declared = played(agincourt, [
-      york,
-      { type: 'done' },
-      { type: 'pass' },
-      { type: 'activate', kind: 'battle', command: 'east-wing' },
-      {
-        type: 'move',
-        unit: 'east-wing-mm-1',
-        path: ['1712', '1813', '1714', '1715', '1616'],
-        facing: 'SE',
-      },
-      { type: 'done' },
-      charge?.action as Action,
-    ])
+    const declared = played(agincourt, [...toDeclaration, charge?.action as Action])
     const frame = declared.flow?.stack.find((f) => f.proc === 'shock')
     const attacks = frame?.data.attacks as { paths: Record<string, { hexes: string[] }> }[]
     expect(attacks[0]?.paths['east-wing-mm-1']?.hexes).toEqual(charge?.path)
