@@ -14,4 +14,4 @@ export {
   standing,
 } from './standing'
 export { playout, policySeed } from './playout'
-export type { PlayoutResult } from './playout'
+export type { PlayoutObserver, PlayoutResult } from './playout'

@@ -8,6 +8,7 @@ import type { RngState } from '../../dice'
 import { seedRng } from '../../dice'
 import type { Action } from '../../state/actions'
 import type { GameState, Outcome } from '../../state/game-state'
+import type { LogEntry } from '../../state/log'
 import { openPrompt, playAction, startGame } from '../game'
 import type { Policy } from './policy'
 
@@ -31,6 +32,17 @@ export function policySeed(seed: number): RngState {
 }
 
 /**
+ * Told of the game's start (`action` null) and of every action taken, with the state it led to
+ * and its log entries: the random playouts check their invariants here, and the golden games
+ * hash the log.
+ */
+export type PlayoutObserver = (
+  state: GameState,
+  action: Action | null,
+  entries: readonly LogEntry[],
+) => void
+
+/**
  * Plays `loaded` from the start with the dice seeded by `seed`: `policies` is one policy for
  * every side, or one per side id. Stops when the game is decided, after `maxActions` actions,
  * or when it cannot go on (see PlayoutResult.stopped).
@@ -40,8 +52,11 @@ export function playout(
   seed: number,
   policies: Policy | Readonly<Record<string, Policy>>,
   maxActions: number,
+  observe?: PlayoutObserver,
 ): PlayoutResult {
-  let state = startGame(loaded, { seed }).state
+  const begun = startGame(loaded, { seed })
+  let state = begun.state
+  observe?.(state, null, [begun.entry])
   let rng = policySeed(seed)
   const actions: Action[] = []
   const done = (stopped?: string): PlayoutResult => ({
@@ -76,6 +91,7 @@ export function playout(
     }
     state = result.state
     actions.push(choice.action)
+    observe?.(state, choice.action, result.entries)
   }
   return done()
 }
