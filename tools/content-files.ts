@@ -40,11 +40,17 @@ export function contentRootOf(path: string): string | undefined {
   }
 }
 
+/** A path as messages show it: relative to `cwd` when inside it, else absolute. */
 export function displayPath(path: string, cwd = process.cwd()): string {
-  const rel = relative(cwd, resolve(path))
-  return rel.startsWith('..') ? resolve(path) : rel.split(sep).join('/')
+  const absolute = resolve(cwd, path)
+  const rel = relative(cwd, absolute)
+  return rel.startsWith('..') ? absolute : rel.split(sep).join('/')
 }
 
-export function readSources(paths: readonly string[]): SourceText[] {
-  return paths.map((p) => ({ path: displayPath(p), text: readFileSync(p, 'utf8') }))
+/** The files as the validator reads them, each named by its path relative to `cwd`. */
+export function readSources(paths: readonly string[], cwd = process.cwd()): SourceText[] {
+  return paths.map((p) => ({
+    path: displayPath(p, cwd),
+    text: readFileSync(resolve(cwd, p), 'utf8'),
+  }))
 }

@@ -6,7 +6,7 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { basename, resolve } from 'node:path'
-import type { LoadedScenario, Problem } from '../src/runtime'
+import type { ContentLibrary, LoadedScenario, Problem, SourceText } from '../src/runtime'
 import { content, loadLibrary, migrateSavedGame } from '../src/runtime'
 import type { SavedGame } from '../src/runtime'
 import { playAction, startGame } from '../src/runtime/play'
@@ -65,24 +65,83 @@ function savedOptions(save: SavedGame | undefined): Record<string, boolean> {
   )
 }
 
-/** The content root and scenario id a scenario argument names (an id, or a scenario file). */
-function scenarioTarget(arg: string, contentOption: unknown): { root: string; id: string } {
+/**
+ * The content root and scenario id a scenario argument names (an id, or a scenario file); a
+ * relative path is relative to `cwd`.
+ */
+function scenarioTarget(
+  arg: string,
+  contentOption: unknown,
+  cwd: string,
+): { root: string; id: string } {
   if (arg.toLowerCase().endsWith('.json') || arg.includes('/')) {
-    if (!existsSync(arg) || !statSync(arg).isFile())
+    const path = resolve(cwd, arg)
+    if (!existsSync(path) || !statSync(path).isFile())
       throw new UsageError(`no such scenario file: ${arg}`)
-    const root = contentRootOf(arg)
+    const root = contentRootOf(path)
     if (root === undefined)
       throw new UsageError(`${arg} is not inside a content folder (one holding scenarios/, maps/…)`)
     return { root, id: basename(arg).replace(/\.json$/i, '') }
   }
-  const root = resolve(contentOption === undefined ? 'content' : String(contentOption))
-  if (!existsSync(root)) throw new UsageError(`no such content folder: ${displayPath(root)}`)
-  return { root, id: arg }
+  return { root: contentRoot(contentOption, cwd), id: arg }
 }
 
-/** Loads the scenario with its variants and options; refuses content with problems. */
-export function loadScenario(arg: string, options: GameOptions, save?: SavedGame): LoadedScenario {
-  const { root, id } = scenarioTarget(arg, options.content)
+/** The content folder --content names (default `content`, relative to `cwd`), as an absolute path. */
+export function contentRoot(contentOption: unknown, cwd = process.cwd()): string {
+  const root = resolve(cwd, contentOption === undefined ? 'content' : String(contentOption))
+  if (!existsSync(root)) throw new UsageError(`no such content folder: ${displayPath(root, cwd)}`)
+  return root
+}
+
+/** Libraries kept: the bundled content and a few scratch copies, in a test process. */
+const KEPT_LIBRARIES = 4
+/** The libraries loaded lately, by content root, the most recent last, with the files they are of. */
+const libraries = new Map<string, { sources: SourceText[]; library: ContentLibrary }>()
+
+function sameSources(a: readonly SourceText[], b: readonly SourceText[]): boolean {
+  return a.length === b.length && a.every((s, i) => s.path === b[i]?.path && s.text === b[i]?.text)
+}
+
+/**
+ * The library of `sources` (the files of the content root `root`, and any others a command
+ * validates with them), validated and loaded again only when a file's path or text differs from
+ * those of the last load under `root`: a command that loads several scenarios (soak, and each of
+ * its workers) checks the files once, and so do the many commands a test process runs
+ * in-process. Reading the files to compare them costs a few milliseconds, validating them
+ * seconds; comparing the texts rather than modification times sees an edit made within the file
+ * system's clock tick.
+ */
+export function libraryOf(root: string, sources: SourceText[]): ContentLibrary {
+  const cached = libraries.get(root)
+  libraries.delete(root)
+  const entry =
+    cached !== undefined && sameSources(cached.sources, sources)
+      ? cached
+      : { sources, library: loadLibrary(sources) }
+  libraries.set(root, entry)
+  for (const oldest of libraries.keys()) {
+    if (libraries.size <= KEPT_LIBRARIES) break
+    libraries.delete(oldest)
+  }
+  return entry.library
+}
+
+/** Every file under a content root, loaded (see libraryOf); paths are shown relative to `cwd`. */
+export function contentLibrary(root: string, cwd = process.cwd()): ContentLibrary {
+  return libraryOf(root, readSources(listJsonFiles(root), cwd))
+}
+
+/**
+ * Loads the scenario with its variants and options; refuses content with problems. Relative
+ * paths (a scenario file, --content) are relative to `cwd`.
+ */
+export function loadScenario(
+  arg: string,
+  options: GameOptions,
+  save?: SavedGame,
+  cwd = process.cwd(),
+): LoadedScenario {
+  const { root, id } = scenarioTarget(arg, options.content, cwd)
   if (save !== undefined && save.scenario !== id)
     throw new UsageError(`the saved game is a game of scenario "${save.scenario}", not "${id}"`)
   let variants = listOption(options.variant)
@@ -94,8 +153,7 @@ export function loadScenario(arg: string, options: GameOptions, save?: SavedGame
         `the saved game was played with ${saved.length === 0 ? 'no variants' : `variants ${saved.join(', ')}`}, not ${variants.join(', ')}`,
       )
   }
-  const library = loadLibrary(readSources(listJsonFiles(root)))
-  const loaded = library.scenario(id, {
+  const loaded = contentLibrary(root, cwd).scenario(id, {
     variants,
     options: { ...savedOptions(save), ...optionValues(options.option) },
   })
@@ -109,11 +167,15 @@ export function problemLine(problem: Problem): string {
 }
 
 /** The actions of an actions file, and the saved game when the file is one. */
-export function readActions(path: string): { actions: Action[]; save?: SavedGame } {
-  if (!existsSync(path) || !statSync(path).isFile())
+export function readActions(
+  path: string,
+  cwd = process.cwd(),
+): { actions: Action[]; save?: SavedGame } {
+  const absolute = resolve(cwd, path)
+  if (!existsSync(absolute) || !statSync(absolute).isFile())
     throw new UsageError(`no such actions file: ${path}`)
-  const file = displayPath(path)
-  const parsed = content.parseJsonDocument(file, readFileSync(path, 'utf8'))
+  const file = displayPath(absolute, cwd)
+  const parsed = content.parseJsonDocument(file, readFileSync(absolute, 'utf8'))
   if (!parsed.ok) throw new ContentError(parsed.problems, `${file} is not a valid actions file`)
   const value = parsed.doc.value
   if (Array.isArray(value)) {
@@ -257,9 +319,10 @@ export function openGame(
   scenario: string,
   options: GameOptions,
   diceRequired: boolean,
+  cwd = process.cwd(),
 ): Session & { save?: SavedGame } {
-  const file = options.actions === undefined ? undefined : readActions(String(options.actions))
-  const loaded = loadScenario(scenario, options, file?.save)
+  const file = options.actions === undefined ? undefined : readActions(String(options.actions), cwd)
+  const loaded = loadScenario(scenario, options, file?.save, cwd)
   const needDice = diceRequired || (file !== undefined && file.actions.length > 0)
   const dice = diceOption(options, file?.save, needDice ? undefined : { seed: 0 })
   if (dice === null)

@@ -3,6 +3,8 @@
  * the sample scenario and the kernel test rules played by activations, forced dice, the log
  * with every roll and modifier (loss check 3.0, free activation 6.1, continuation 6.2), refused
  * actions naming their number and rule, JSON output, saved games, located content problems.
+ * The command line runs in-process (runCli, what tools/cli.ts runs); cli-process.test.ts checks
+ * the real process.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -14,14 +16,14 @@ import { outcomeKey, resolveWithRoll } from '../../src/runtime/rules'
 import { resolutionVariables } from '../../src/runtime/state'
 import { bundledLibrary } from '../content/bundled'
 import { projectRoot } from '../helpers/fixtures'
-import { runBin } from '../helpers/run'
+import type { Ran } from '../helpers/run'
+import { runCliHere } from '../helpers/run'
 
-const cli = join(projectRoot, 'tools/cli.ts')
 const scratch = mkdtempSync(join(tmpdir(), 'hexwright-play-'))
 afterAll(() => rmSync(scratch, { recursive: true, force: true }))
 
-function run(...args: string[]): { code: number; stdout: string; stderr: string } {
-  return runBin('tsx', [cli, ...args], projectRoot)
+function run(...args: string[]): Promise<Ran> {
+  return runCliHere(args)
 }
 
 function file(name: string, value: unknown): string {
@@ -39,9 +41,9 @@ const KERNEL = [
 const SAMPLE_DICE = '0,0,0,0,0,0,0,5,4,3,9'
 
 describe('play', () => {
-  it('plays passes on the sample scenario with forced dice: each loss check with its modifier and rule (3.0)', () => {
+  it('plays passes on the sample scenario with forced dice: each loss check with its modifier and rule (3.0)', async () => {
     const actions = file('passes.json', [{ type: 'pass' }, { type: 'pass' }])
-    const result = run('play', 'sample-skirmish', '--actions', actions, '--dice', SAMPLE_DICE)
+    const result = await run('play', 'sample-skirmish', '--actions', actions, '--dice', SAMPLE_DICE)
     expect(result.stderr).toBe('')
     expect(result.code).toBe(0)
     const lines = result.stdout.split('\n')
@@ -68,13 +70,13 @@ describe('play', () => {
     )
   })
 
-  it('activates a Battle of the sample scenario (6.1) and reaches its first phase decision', () => {
+  it('activates a Battle of the sample scenario (6.1) and reaches its first phase decision', async () => {
     const actions = file('activate.json', [
       { type: 'pass' },
       { type: 'pass' },
       { type: 'activate', kind: 'battle', command: 'franks-horse' },
     ])
-    const result = run(
+    const result = await run(
       'play',
       'sample-skirmish',
       '--actions',
@@ -92,14 +94,14 @@ describe('play', () => {
     expect(result.stdout).toMatch(/ {2}to act: franks\n/)
   })
 
-  it('plays the activation chain: activate, continue with its roll (6.2), pass', () => {
+  it('plays the activation chain: activate, continue with its roll (6.2), pass', async () => {
     const actions = file('chain.json', [
       { type: 'pass' },
       { type: 'activate', kind: 'command', command: 'north-host' },
       { type: 'continue', command: 'north-host' },
       { type: 'pass' },
     ])
-    const result = run('play', ...KERNEL, '--actions', actions, '--dice', '1,1,1,1,4')
+    const result = await run('play', ...KERNEL, '--actions', actions, '--dice', '1,1,1,1,4')
     expect(result.stderr).toBe('')
     expect(result.code).toBe(0)
     expect(result.stdout).toContain(
@@ -117,9 +119,9 @@ describe('play', () => {
     expect(result.stdout).toContain('  north: Flight 1\n  south: Flight 0\n')
   })
 
-  it('stops at an illegal action with exit 1, naming its number and the rule', () => {
+  it('stops at an illegal action with exit 1, naming its number and the rule', async () => {
     const actions = file('wrong-side.json', [{ type: 'pass' }, { type: 'pass', side: 'franks' }])
-    const result = run('play', 'sample-skirmish', '--actions', actions, '--dice', SAMPLE_DICE)
+    const result = await run('play', 'sample-skirmish', '--actions', actions, '--dice', SAMPLE_DICE)
     expect(result.code).toBe(1)
     expect(result.stderr.trim()).toBe(
       'hexwright: action 2 {"type":"pass","side":"franks"} is not allowed: it is emirate\'s decision now (choose a free activation: a command, a standard, or pass), not franks\'s (rule 6.1)',
@@ -128,10 +130,10 @@ describe('play', () => {
     expect(result.stdout).toContain('after 1 action:')
   })
 
-  it('prints the log and the final state as JSON with --json', () => {
+  it('prints the log and the final state as JSON with --json', async () => {
     const actions = file('passes-json.json', [{ type: 'pass' }, { type: 'pass' }])
-    const text = run('play', 'sample-skirmish', '--actions', actions, '--dice', SAMPLE_DICE)
-    const result = run(
+    const text = await run('play', 'sample-skirmish', '--actions', actions, '--dice', SAMPLE_DICE)
+    const result = await run(
       'play',
       'sample-skirmish',
       '--actions',
@@ -166,13 +168,13 @@ describe('play', () => {
     expect(text.stdout).toContain(`state hash: ${out.final.hash}`)
   })
 
-  it('saves the game played, and replays the saved game to the same state hash', () => {
+  it('saves the game played, and replays the saved game to the same state hash', async () => {
     const actions = file('save-me.json', [
       { type: 'pass' },
       { type: 'activate', kind: 'command', command: 'north-host' },
     ])
     const saved = join(scratch, 'saved.json')
-    const first = run('play', ...KERNEL, '--actions', actions, '--seed', '5', '--save', saved)
+    const first = await run('play', ...KERNEL, '--actions', actions, '--seed', '5', '--save', saved)
     expect(first.code).toBe(0)
     const save = JSON.parse(readFileSync(saved, 'utf8'))
     expect(save).toMatchObject({
@@ -183,7 +185,7 @@ describe('play', () => {
     })
     expect(save.actions).toHaveLength(2)
     // The saved game brings its variants and dice.
-    const again = run(
+    const again = await run(
       'play',
       'test/fixtures/state/scenarios/kernel-skirmish.json',
       '--actions',
@@ -194,30 +196,39 @@ describe('play', () => {
     expect(again.stdout).toContain('the state hash matches the saved game')
   })
 
-  it('asks for the dice and the actions it needs', () => {
+  it('asks for the dice and the actions it needs', async () => {
     const actions = file('one.json', [{ type: 'pass' }])
-    expect(run('play', 'sample-skirmish', '--actions', actions).stderr.trim()).toBe(
+    expect((await run('play', 'sample-skirmish', '--actions', actions)).stderr.trim()).toBe(
       'hexwright: give the dice: --seed <n> for seeded dice, or --dice 3,0,7 for the faces to read',
     )
-    const both = run('play', 'sample-skirmish', '--actions', actions, '--seed', '1', '--dice', '1')
+    const both = await run(
+      'play',
+      'sample-skirmish',
+      '--actions',
+      actions,
+      '--seed',
+      '1',
+      '--dice',
+      '1',
+    )
     expect(both.code).toBe(1)
     expect(both.stderr.trim()).toBe('hexwright: give either --seed or --dice, not both')
-    expect(run('play', 'sample-skirmish', '--seed', '1').stderr.trim()).toBe(
+    expect((await run('play', 'sample-skirmish', '--seed', '1')).stderr.trim()).toBe(
       'hexwright: play needs --actions <file>: a JSON list of actions or a saved game',
     )
   })
 
-  it('locates a broken actions file and broken content, without a stack trace', () => {
+  it('locates a broken actions file and broken content, without a stack trace', async () => {
     const broken = file('broken.json', '[\n  {"type": "pass"},\n  {"type": }\n]\n')
-    const bad = run('play', 'sample-skirmish', '--actions', broken, '--seed', '1')
+    const bad = await run('play', 'sample-skirmish', '--actions', broken, '--seed', '1')
     expect(bad.code).toBe(1)
     expect(bad.stderr).toMatch(
       /broken\.json:3:12: expected a value \(at \/1\/type\)\nhexwright: .*broken\.json is not a valid actions file \(1 problem\)\n$/,
     )
     const notAction = file('not-action.json', '[{"type": "pass"}, 3]')
-    expect(run('play', 'sample-skirmish', '--actions', notAction, '--seed', '1').stderr).toMatch(
-      /not-action\.json:1:20: action 2 must be an object with a "type"/,
-    )
+    expect(
+      (await run('play', 'sample-skirmish', '--actions', notAction, '--seed', '1')).stderr,
+    ).toMatch(/not-action\.json:1:20: action 2 must be an object with a "type"/)
     const copy = join(scratch, 'copy')
     cpSync(join(projectRoot, 'content'), join(copy, 'content'), { recursive: true })
     const scenario = join(copy, 'content/scenarios/sample-skirmish.json')
@@ -225,7 +236,7 @@ describe('play', () => {
       scenario,
       readFileSync(scenario, 'utf8').replace('"type": "kn",', '"type": "kinght",'),
     )
-    const result = run(
+    const result = await run(
       'play',
       scenario,
       '--actions',
@@ -242,8 +253,8 @@ describe('play', () => {
 })
 
 describe('legal', () => {
-  it('lists the open prompt and its legal actions on the sample scenario (6.1)', () => {
-    const result = run('legal', 'sample-skirmish')
+  it('lists the open prompt and its legal actions on the sample scenario (6.1)', async () => {
+    const result = await run('legal', 'sample-skirmish')
     expect(result.code).toBe(0)
     expect(result.stdout).toBe(
       [
@@ -259,12 +270,20 @@ describe('legal', () => {
     )
   })
 
-  it('lists the actions of the state the actions file reaches, as JSON (6.2)', () => {
+  it('lists the actions of the state the actions file reaches, as JSON (6.2)', async () => {
     const actions = file('to-continuation.json', [
       { type: 'pass' },
       { type: 'activate', kind: 'command', command: 'north-host' },
     ])
-    const result = run('legal', ...KERNEL, '--actions', actions, '--dice', '1,1,1,1', '--json')
+    const result = await run(
+      'legal',
+      ...KERNEL,
+      '--actions',
+      actions,
+      '--dice',
+      '1,1,1,1',
+      '--json',
+    )
     expect(result.code).toBe(0)
     const out = JSON.parse(result.stdout)
     expect(out.prompt).toMatchObject({ side: 'north', kind: 'continuation', rule: 'C.2' })
@@ -276,7 +295,7 @@ describe('legal', () => {
 })
 
 describe('odds', () => {
-  it('prints the exact distribution of a charge, equal to counting every face (12.3, 13.4)', () => {
+  it('prints the exact distribution of a charge, equal to counting every face (12.3, 13.4)', async () => {
     const args = [
       '--resolution',
       'shock',
@@ -286,7 +305,7 @@ describe('odds', () => {
       'emir-hc-1',
       '--charging',
     ]
-    const result = run('odds', 'sample-skirmish', ...args, '--json')
+    const result = await run('odds', 'sample-skirmish', ...args, '--json')
     expect(result.stderr).toBe('')
     const out = JSON.parse(result.stdout)
     const library = bundledLibrary().scenario('sample-skirmish')
@@ -313,7 +332,7 @@ describe('odds', () => {
         [...counts].map(([k, n]) => [k, Object.values(reduceFraction(n, spec.sides))]),
       ),
     )
-    const text = run('odds', 'sample-skirmish', ...args)
+    const text = await run('odds', 'sample-skirmish', ...args)
     expect(text.stdout).toMatch(
       /^Shock or charge \(shock\) \[12\.3, 13\.4\]: franks-kn-1 against emir-hc-1\n/,
     )
@@ -323,8 +342,8 @@ describe('odds', () => {
     for (const o of out.outcomes) expect(text.stdout).toContain(`${o.numerator}/${o.denominator}`)
   })
 
-  it('refuses an unknown unit or resolution with exit 1', () => {
-    const result = run(
+  it('refuses an unknown unit or resolution with exit 1', async () => {
+    const result = await run(
       'odds',
       'sample-skirmish',
       '--resolution',
@@ -340,8 +359,8 @@ describe('odds', () => {
 })
 
 describe('simulate', () => {
-  it('plays games with a policy per side, counts wins, draws and unfinished games, keeps each game', () => {
-    const result = run(
+  it('plays games with a policy per side, counts wins, draws and unfinished games, keeps each game', async () => {
+    const result = await run(
       'simulate',
       ...KERNEL,
       '--games',
@@ -370,8 +389,8 @@ describe('simulate', () => {
     expect(save.actions).toHaveLength(15)
   })
 
-  it('reports as JSON, and refuses a policy it does not know', () => {
-    const result = run(
+  it('reports as JSON, and refuses a policy it does not know', async () => {
+    const result = await run(
       'simulate',
       'sample-skirmish',
       '--games',
@@ -385,8 +404,55 @@ describe('simulate', () => {
     expect(out.games).toBe(2)
     expect(out.played).toHaveLength(2)
     expect(out.wins.franks + out.wins.emirate + out.draws + out.unfinished + out.stopped).toBe(2)
-    const bad = run('simulate', 'sample-skirmish', '--games', '1', '--policy', 'clever')
+    const bad = await run('simulate', 'sample-skirmish', '--games', '1', '--policy', 'clever')
     expect(bad.code).toBe(1)
     expect(bad.stderr.trim()).toBe('hexwright: no policy "clever": choose random or greedy')
+  })
+})
+
+describe('the command line run in-process', () => {
+  it('sees each edit of a content folder it has loaded, even one that keeps the file’s size', async () => {
+    const copy = join(scratch, 'kernel-copy')
+    cpSync(join(projectRoot, 'test/fixtures/state'), copy, { recursive: true })
+    const scenario = join(copy, 'scenarios/kernel-skirmish.json')
+    const actions = file('none.json', [])
+    const header = async (): Promise<string> => {
+      const result = await run('play', scenario, '--actions', actions, '--seed', '1')
+      expect(result.stderr).toBe('')
+      expect(result.code).toBe(0)
+      return result.stdout.split('\n')[0] ?? ''
+    }
+    expect(await header()).toBe('Kernel skirmish (kernel-skirmish) under kernel, dice seed 1')
+    const text = readFileSync(scenario, 'utf8')
+    writeFileSync(scenario, text.replace('"Kernel skirmish"', '"Kernel Skirmish"'))
+    expect(await header()).toBe('Kernel Skirmish (kernel-skirmish) under kernel, dice seed 1')
+    writeFileSync(scenario, text.replace('"type": "pike"', '"type": "pikr"'))
+    const broken = await run('play', scenario, '--actions', actions, '--seed', '1')
+    expect(broken.code).toBe(1)
+    expect(broken.stderr).toMatch(
+      /kernel-skirmish\.json:\d+:\d+: .*"pikr".*\(at \/sides\/0\/units\/1\/type\)/,
+    )
+    writeFileSync(scenario, text)
+    expect(await header()).toBe('Kernel skirmish (kernel-skirmish) under kernel, dice seed 1')
+  })
+
+  it('prints its help with every command, and refuses an unknown command in one line', async () => {
+    const help = await run('--help')
+    expect(help.code).toBe(0)
+    expect(help.stderr).toBe('')
+    for (const command of ['validate', 'play', 'legal', 'odds', 'simulate'])
+      expect(help.stdout).toMatch(new RegExp(`^  ${command} `, 'm'))
+    const unknown = await run('replay', 'sample-skirmish')
+    expect(unknown.code).toBe(1)
+    expect(unknown.stdout).toBe('')
+    expect(unknown.stderr).toBe('hexwright: unknown command "replay" (see --help)\n')
+  })
+
+  it('reports an error that is not the user’s as an internal error, exit 2, without a stack trace', async () => {
+    // A content folder that is not a folder: reading it fails below the command's own checks.
+    const result = await run('legal', 'sample-skirmish', '--content', '/dev/null')
+    expect(result.code).toBe(2)
+    expect(result.stdout).toBe('')
+    expect(result.stderr).toMatch(/^hexwright: internal error: ENOTDIR: [^\n]*\n$/)
   })
 })

@@ -3,12 +3,15 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { projectRoot } from '../helpers/fixtures'
-import { runBin } from '../helpers/run'
+import type { Ran } from '../helpers/run'
+import { runCliHere } from '../helpers/run'
 
-const cli = join(projectRoot, 'tools/cli.ts')
-
-function run(args: string[], cwd: string): { code: number; stdout: string; stderr: string } {
-  return runBin('tsx', [cli, ...args], cwd)
+/**
+ * `npm run cli -- <args>` run in `cwd`, in-process (runCli, what tools/cli.ts runs):
+ * cli-process.test.ts checks the real process.
+ */
+function run(args: string[], cwd: string): Promise<Ran> {
+  return runCliHere(args, cwd)
 }
 
 function edit(dir: string, file: string, from: string, to: string): void {
@@ -25,15 +28,15 @@ describe('npm run cli -- validate', () => {
   )
   afterAll(() => rmSync(scratch, { recursive: true, force: true }))
 
-  it('accepts the bundled content with a one-line summary and exit 0', () => {
-    const result = run(['validate'], projectRoot)
+  it('accepts the bundled content with a one-line summary and exit 0', async () => {
+    const result = await run(['validate'], projectRoot)
     expect(result.stderr).toBe('')
     expect(result.stdout.trim().split('\n')).toHaveLength(1)
     expect(result.stdout).toMatch(/^\d+ content files valid \(/)
     expect(result.code).toBe(0)
   })
 
-  it('on a broken copy, prints file:line:column and pointer for each problem and exits 1', () => {
+  it('on a broken copy, prints file:line:column and pointer for each problem and exits 1', async () => {
     const dir = join(scratch, 'content')
     // A misspelt terrain id.
     edit(
@@ -56,7 +59,7 @@ describe('npm run cli -- validate', () => {
     const text = readFileSync(crt, 'utf8')
     writeFileSync(crt, text.slice(0, Math.floor(text.length / 2)))
 
-    const result = run(['validate', 'content'], scratch)
+    const result = await run(['validate', 'content'], scratch)
     expect(result.code).toBe(1)
     const lines = result.stdout.trim().split('\n')
     expect(lines).toEqual([
@@ -69,7 +72,7 @@ describe('npm run cli -- validate', () => {
     expect(`${result.stdout}${result.stderr}`).not.toMatch(/\n\s+at .*\(.*:\d+:\d+\)/)
   })
 
-  it('says a fault found by two checks once', () => {
+  it('says a fault found by two checks once', async () => {
     const copy = mkdtempSync(join(tmpdir(), 'hexwright-cli-'))
     try {
       cpSync(join(projectRoot, 'content'), join(copy, 'content'), { recursive: true })
@@ -80,7 +83,7 @@ describe('npm run cli -- validate', () => {
         '"base": "men-of-iron-system"',
         '"base": "men-of-iron-systm"',
       )
-      const result = run(['validate', 'content/rulesets/infidel.json'], copy)
+      const result = await run(['validate', 'content/rulesets/infidel.json'], copy)
       expect(result.stdout.trim().split('\n')).toEqual([
         'content/rulesets/infidel.json:7:11: unknown base ruleset "men-of-iron-systm" — did you mean "men-of-iron-system"? (at /base)',
       ])
@@ -90,8 +93,8 @@ describe('npm run cli -- validate', () => {
     }
   })
 
-  it('reports a missing path as a usage error without a stack trace', () => {
-    const result = run(['validate', 'no/such/folder'], scratch)
+  it('reports a missing path as a usage error without a stack trace', async () => {
+    const result = await run(['validate', 'no/such/folder'], scratch)
     expect(result.code).toBe(1)
     expect(result.stderr.trim()).toBe('hexwright: no such file or folder: no/such/folder')
   })

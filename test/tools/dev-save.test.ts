@@ -15,10 +15,24 @@ import { createDevSave, formatForDisk, type DevSave } from '../../tools/dev-save
 import { contentDirFrom, devSaveMiddleware, devSavePlugin } from '../../tools/dev-save'
 import { projectRoot } from '../helpers/fixtures'
 
-const MAP = 'content/maps/sample-ford.json'
+/**
+ * The content the saves write into: a copy of the small kernel content (11 files). The save
+ * validates everything on disk with what it writes, and the bundled content (84 files) takes
+ * seconds to validate where this takes a tenth of one: what is tested is the save, whatever the
+ * content. The dev server test saves into a copy of the bundled content, as `npm start` does.
+ */
+const FIXTURE = 'test/fixtures/state'
+const MAP = 'content/maps/kernel-map.json'
+const MAP_FILE = 'maps/kernel-map.json'
 let tmp: string
 let dir: string
 let save: DevSave
+
+/** `text` with `from` replaced by `to`; `from` must be there, so that the edit is not lost. */
+function edit(text: string, from: string, to: string): string {
+  if (!text.includes(from)) throw new Error(`the text does not contain ${from}`)
+  return text.replace(from, to)
+}
 
 /** Every file under the folder with its bytes: "the disk is untouched" compares these. */
 function snapshot(folder: string): Record<string, string> {
@@ -37,36 +51,37 @@ function snapshot(folder: string): Record<string, string> {
 beforeEach(() => {
   tmp = mkdtempSync(join(tmpdir(), 'hexwright-save-'))
   dir = join(tmp, 'content')
-  cpSync(join(projectRoot, 'content'), dir, { recursive: true })
+  cpSync(join(projectRoot, FIXTURE), dir, { recursive: true })
   save = createDevSave({ contentDir: dir, projectRoot })
 })
 afterEach(() => rmSync(tmp, { recursive: true, force: true }))
 
 describe('dev-server save', () => {
   it('writes a valid change and a new file, leaving no temporary files behind', async () => {
-    const before = readFileSync(join(dir, 'maps/sample-ford.json'), 'utf8')
-    const edited = before.replace('"Sample: the ford at Tell Hamar"', '"The ford, renamed"')
-    const fresh = before.replace('"id": "sample-ford"', '"id": "second-ford"')
+    const before = readFileSync(join(dir, MAP_FILE), 'utf8')
+    const edited = edit(before, '"Kernel test map"', '"The kernel map, renamed"')
+    const fresh = edit(before, '"id": "kernel-map"', '"id": "second-map"')
     const reply = await save.save({
       files: [
         { path: MAP, text: edited },
-        { path: 'content/maps/second-ford.json', text: fresh },
+        { path: 'content/maps/second-map.json', text: fresh },
       ],
     })
     expect(reply.status).toBe(200)
     // content/ is in .prettierignore: the designer's layout is written as typed.
-    expect(readFileSync(join(dir, 'maps/sample-ford.json'), 'utf8')).toBe(edited)
-    expect(readFileSync(join(dir, 'maps/second-ford.json'), 'utf8')).toBe(fresh)
+    expect(readFileSync(join(dir, MAP_FILE), 'utf8')).toBe(edited)
+    expect(readFileSync(join(dir, 'maps/second-map.json'), 'utf8')).toBe(fresh)
     expect(readdirSync(join(dir, 'maps')).filter((f) => f.endsWith('.tmp'))).toEqual([])
     expect(reply.body).toMatchObject({
-      saved: [{ path: MAP }, { path: 'content/maps/second-ford.json' }],
+      saved: [{ path: MAP }, { path: 'content/maps/second-map.json' }],
       deleted: [],
     })
   })
 
   it('refuses content with errors, naming line and column, and touches nothing', async () => {
     const disk = snapshot(dir)
-    const broken = readFileSync(join(dir, 'maps/sample-ford.json'), 'utf8').replace(
+    const broken = edit(
+      readFileSync(join(dir, MAP_FILE), 'utf8'),
       '"defaultTerrain": "clear"',
       '"defaultTerrain": "lava-lake"',
     )
@@ -90,12 +105,12 @@ describe('dev-server save', () => {
   })
 
   it('checks the saved files against what is on disk (a reference to a missing map fails)', async () => {
-    const scenario = readFileSync(join(dir, 'scenarios/sample-skirmish.json'), 'utf8')
+    const scenario = readFileSync(join(dir, 'scenarios/kernel-skirmish.json'), 'utf8')
     const reply = await save.save({
       files: [
         {
-          path: 'content/scenarios/sample-skirmish.json',
-          text: scenario.replace('"map": "sample-ford"', '"map": "no-such-map"'),
+          path: 'content/scenarios/kernel-skirmish.json',
+          text: edit(scenario, '"map": "kernel-map"', '"map": "no-such-map"'),
         },
       ],
     })
@@ -104,14 +119,14 @@ describe('dev-server save', () => {
 
   it('writes all files or none: a file that cannot be written leaves the others untouched', async () => {
     const disk = snapshot(dir)
-    const edited = disk['/maps/sample-ford.json']!.replace('Tell Hamar"', 'Tell Hamar, again"')
-    const copy = edited.replace('"id": "sample-ford"', '"id": "x"')
+    const edited = edit(disk[`/${MAP_FILE}`]!, 'Kernel test map"', 'Kernel test map, again"')
+    const copy = edit(edited, '"id": "kernel-map"', '"id": "x"')
     // A folder cannot be made where a file stands: the second write fails after the first.
     await expect(
       save.save({
         files: [
           { path: MAP, text: edited },
-          { path: 'content/maps/sample-ford.json/x.json', text: copy },
+          { path: `${MAP}/x.json`, text: copy },
         ],
       }),
     ).rejects.toThrow()
@@ -119,10 +134,10 @@ describe('dev-server save', () => {
   })
 
   it('deletes a file when its text is null', async () => {
-    const scenario = readFileSync(join(dir, 'scenarios/sample-skirmish.json'), 'utf8')
+    const scenario = readFileSync(join(dir, 'scenarios/kernel-skirmish.json'), 'utf8')
     writeFileSync(
       join(dir, 'scenarios/spare.json'),
-      scenario.replace('"id": "sample-skirmish"', '"id": "spare"'),
+      edit(scenario, '"id": "kernel-skirmish"', '"id": "spare"'),
     )
     const reply = await save.save({ files: [{ path: 'content/scenarios/spare.json', text: null }] })
     expect(reply.status).toBe(200)
@@ -194,16 +209,17 @@ describe('dev-server save over HTTP', () => {
       files: Array<{ path: string }>
     }
     expect(files.files.map((f) => f.path)).toContain(MAP)
-    const text = readFileSync(join(dir, 'maps/sample-ford.json'), 'utf8').replace(
-      'Tell Hamar"',
-      'Tell Hamar, again"',
+    const text = edit(
+      readFileSync(join(dir, MAP_FILE), 'utf8'),
+      'Kernel test map"',
+      'Kernel test map, again"',
     )
     const ok = await fetch(`${base}/save`, {
       method: 'POST',
       body: JSON.stringify({ files: [{ path: MAP, text }] }),
     })
     expect(ok.status).toBe(200)
-    expect(readFileSync(join(dir, 'maps/sample-ford.json'), 'utf8')).toBe(text)
+    expect(readFileSync(join(dir, MAP_FILE), 'utf8')).toBe(text)
     const bad = await fetch(`${base}/save`, { method: 'POST', body: '{not json' })
     expect(bad.status).toBe(400)
     const refused = await fetch(`${base}/save`, {
@@ -217,6 +233,9 @@ describe('dev-server save over HTTP', () => {
 
 describe('the dev-save plugin in the Vite dev server', () => {
   it('serves status and saves into HEXWRIGHT_CONTENT_DIR', async () => {
+    // The bundled content, which `npm start` saves into, rather than the kernel content.
+    rmSync(dir, { recursive: true, force: true })
+    cpSync(join(projectRoot, 'content'), dir, { recursive: true })
     const { createServer: createVite } = await import('vite')
     const before = process.env.HEXWRIGHT_CONTENT_DIR
     process.env.HEXWRIGHT_CONTENT_DIR = dir
@@ -235,14 +254,15 @@ describe('the dev-save plugin in the Vite dev server', () => {
         writable: true,
         contentDir: dir,
       })
-      const text = readFileSync(join(dir, 'maps/sample-ford.json'), 'utf8').replace(
+      const text = edit(
+        readFileSync(join(dir, 'maps/sample-ford.json'), 'utf8'),
         'Tell Hamar"',
         'Tell Hamar, saved"',
       )
       const res = await fetch(`${base}/save`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ files: [{ path: MAP, text }] }),
+        body: JSON.stringify({ files: [{ path: 'content/maps/sample-ford.json', text }] }),
       })
       expect(res.status).toBe(200)
       expect(readFileSync(join(dir, 'maps/sample-ford.json'), 'utf8')).toBe(text)

@@ -1,20 +1,25 @@
 /** `legal <scenario> [--actions <file>]`: the open prompt and every action that answers it now. */
 import { legalActions } from '../../src/runtime/play'
+import type { CommandIo } from '../cli-io'
 import { promptLine, summarize } from '../log-format'
 import { refusalLine } from './play'
 import type { GameOptions } from '../session'
 import { openGame } from '../session'
 
-export function runLegal(scenario: string, options: GameOptions & { json?: boolean }): number {
-  const session = openGame(scenario, options, false)
+export function runLegal(
+  scenario: string,
+  options: GameOptions & { json?: boolean },
+  io: CommandIo,
+): number {
+  const session = openGame(scenario, options, false, io.cwd)
   if (session.refusal !== undefined) {
-    console.error(`hexwright: ${refusalLine(session.refusal)}`)
+    io.error(`hexwright: ${refusalLine(session.refusal)}`)
     return 1
   }
   const summary = summarize(session.loaded, session.initial, session.state)
   const actions = legalActions(session.loaded, session.state)
   if (options.json === true) {
-    console.log(
+    io.log(
       JSON.stringify(
         { prompt: summary.prompt, outcome: summary.outcome, actions, hash: summary.hash },
         null,
@@ -25,11 +30,11 @@ export function runLegal(scenario: string, options: GameOptions & { json?: boole
   }
   if (summary.prompt === null) {
     const o = summary.outcome
-    console.log(o === null ? 'the game waits for no decision' : `the game is over: ${o.reason}`)
+    io.log(o === null ? 'the game waits for no decision' : `the game is over: ${o.reason}`)
     return 0
   }
-  console.log(`prompt: ${promptLine(summary.prompt)}`)
-  console.log(`${actions.length} legal action${actions.length === 1 ? '' : 's'}:`)
-  for (const action of actions) console.log(`  ${JSON.stringify(action)}`)
+  io.log(`prompt: ${promptLine(summary.prompt)}`)
+  io.log(`${actions.length} legal action${actions.length === 1 ? '' : 's'}:`)
+  for (const action of actions) io.log(`  ${JSON.stringify(action)}`)
   return 0
 }

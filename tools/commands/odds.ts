@@ -8,6 +8,7 @@ import { WHAT_IF_ARGUMENTS, whatIfOdds } from '../../src/runtime/play'
 import type { ResolutionDistribution } from '../../src/runtime/rules'
 import { recordLines } from '../../src/runtime/rules'
 import type { Action, GameState } from '../../src/runtime/state'
+import type { CommandIo } from '../cli-io'
 import type { GameOptions } from '../session'
 import { openGame, UsageError } from '../session'
 import { refusalLine } from './play'
@@ -146,19 +147,20 @@ export function runOdds(
   scenario: string,
   options: GameOptions & { json?: boolean; resolution?: unknown },
   argv: readonly string[],
+  io: CommandIo,
 ): number {
   if (options.resolution === undefined || options.resolution === true)
     throw new UsageError('odds needs --resolution <id>: the resolution to weigh (shock, fire…)')
   const request = oddsRequest(String(options.resolution), contextArguments(argv))
-  const session = openGame(scenario, options, false)
+  const session = openGame(scenario, options, false, io.cwd)
   if (session.refusal !== undefined) {
-    console.error(`hexwright: ${refusalLine(session.refusal)}`)
+    io.error(`hexwright: ${refusalLine(session.refusal)}`)
     return 1
   }
   const odds = computeOdds(session.loaded, session.state, request)
   if (options.json === true) {
     const d = odds.distribution
-    console.log(
+    io.log(
       JSON.stringify(
         {
           request,
@@ -171,6 +173,6 @@ export function runOdds(
         2,
       ),
     )
-  } else for (const line of oddsLines(odds)) console.log(line)
+  } else for (const line of oddsLines(odds)) io.log(line)
   return 0
 }

@@ -4,8 +4,10 @@
  * reached. A refused action stops the game: exit 1 with the action's number and the rule.
  */
 import { writeFileSync } from 'node:fs'
+import { resolve } from 'node:path'
 import { saveGame } from '../../src/runtime'
 import { describeRecord } from '../../src/runtime/state'
+import type { CommandIo } from '../cli-io'
 import { entryLines, summarize, summaryLines } from '../log-format'
 import type { GameOptions, Refusal, Session } from '../session'
 import { describeDice, openGame, UsageError } from '../session'
@@ -30,10 +32,10 @@ function header(session: Session): string {
   return `${loaded.scenario.name} (${loaded.scenario.id}) under ${loaded.rules.ruleset.chain.join(' > ')}, dice ${describeDice(session.dice)}`
 }
 
-export function runPlay(scenario: string, options: PlayOptions): number {
+export function runPlay(scenario: string, options: PlayOptions, io: CommandIo): number {
   if (options.actions === undefined)
     throw new UsageError('play needs --actions <file>: a JSON list of actions or a saved game')
-  const session = openGame(scenario, options, true)
+  const session = openGame(scenario, options, true, io.cwd)
   const summary = summarize(session.loaded, session.initial, session.state)
   const hashMatches =
     session.save?.stateHash === undefined || session.refusal !== undefined
@@ -41,7 +43,7 @@ export function runPlay(scenario: string, options: PlayOptions): number {
       : session.save.stateHash === summary.hash
   if (options.save !== undefined) {
     const save = saveGame(session.loaded, session.dice, session.applied, session.state)
-    writeFileSync(String(options.save), `${JSON.stringify(save, null, 2)}\n`)
+    writeFileSync(resolve(io.cwd, String(options.save)), `${JSON.stringify(save, null, 2)}\n`)
   }
   if (options.json === true) {
     const out = {
@@ -56,22 +58,22 @@ export function runPlay(scenario: string, options: PlayOptions): number {
       ...(hashMatches === undefined ? {} : { savedHashMatches: hashMatches }),
       ...(session.refusal === undefined ? {} : { refused: session.refusal }),
     }
-    console.log(JSON.stringify(out, null, 2))
+    io.log(JSON.stringify(out, null, 2))
   } else {
-    console.log(header(session))
+    io.log(header(session))
     session.entries.forEach((entry, i) => {
-      for (const line of entryLines(entry, i)) console.log(line)
+      for (const line of entryLines(entry, i)) io.log(line)
     })
-    for (const line of summaryLines(session.loaded, summary)) console.log(line)
+    for (const line of summaryLines(session.loaded, summary)) io.log(line)
     if (hashMatches !== undefined)
-      console.log(
+      io.log(
         hashMatches
           ? '  the state hash matches the saved game'
           : '  the state hash differs from the saved game: the replay did not reproduce it',
       )
   }
   if (session.refusal !== undefined) {
-    console.error(`hexwright: ${refusalLine(session.refusal)}`)
+    io.error(`hexwright: ${refusalLine(session.refusal)}`)
     return 1
   }
   return 0

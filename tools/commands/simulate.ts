@@ -3,10 +3,11 @@
  * computer policies and counts who won, the draws and the games left unfinished.
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { saveGame } from '../../src/runtime'
 import { greedy, playout, randomLegal } from '../../src/runtime/play/ai'
 import type { Policy, PlayoutResult } from '../../src/runtime/play/ai'
+import type { CommandIo } from '../cli-io'
 import type { GameOptions } from '../session'
 import { listOption, loadScenario, UsageError, wholeNumber } from '../session'
 
@@ -59,14 +60,14 @@ function verdict(result: PlayoutResult): string {
   return result.stopped === undefined ? 'unfinished' : `stopped: ${result.stopped}`
 }
 
-export function runSimulate(scenario: string, options: SimulateOptions): number {
+export function runSimulate(scenario: string, options: SimulateOptions, io: CommandIo): number {
   if (options.games === undefined)
     throw new UsageError('simulate needs --games N: how many games to play')
   const games = count(options.games, '--games', 1, 100_000)
   const seed =
     options.seed === undefined ? 1 : wholeNumber(String(options.seed), '--seed', 0xffffffff)
   const maxActions = count(options.maxActions, '--max-actions', 500, 1_000_000)
-  const loaded = loadScenario(scenario, options)
+  const loaded = loadScenario(scenario, options, undefined, io.cwd)
   const chosen = policies(
     options.policy,
     loaded.scenario.sides.map((s) => s.id),
@@ -81,7 +82,7 @@ export function runSimulate(scenario: string, options: SimulateOptions): number 
     const result = playout(loaded, gameSeed, chosen, maxActions)
     if (options.saveGames !== undefined) {
       // Each game as a saved game: `play --actions <file>` shows its log, up to a stop.
-      const dir = String(options.saveGames)
+      const dir = resolve(io.cwd, String(options.saveGames))
       mkdirSync(dir, { recursive: true })
       const save = saveGame(loaded, { seed: gameSeed }, result.actions, result.state)
       writeFileSync(join(dir, `game-${gameSeed}.json`), `${JSON.stringify(save, null, 2)}\n`)
@@ -100,7 +101,7 @@ export function runSimulate(scenario: string, options: SimulateOptions): number 
   const total = played.reduce((s, p) => s + p.actions, 0)
   const mean = games === 0 ? 0 : total / games
   if (options.json === true) {
-    console.log(
+    io.log(
       JSON.stringify(
         {
           scenario: loaded.scenario.id,
@@ -118,17 +119,15 @@ export function runSimulate(scenario: string, options: SimulateOptions): number 
     return 0
   }
   for (const [i, p] of played.entries())
-    console.log(
+    io.log(
       `game ${i + 1} (seed ${p.seed}): ${p.result} after ${p.actions} action${p.actions === 1 ? '' : 's'}`,
     )
   const won = Object.entries(wins)
     .map(([side, n]) => `${side} ${n}`)
     .join(', ')
-  console.log(
+  io.log(
     `${games} game${games === 1 ? '' : 's'}: wins ${won}; draws ${tally.draws}; unfinished ${tally.unfinished} (limit ${maxActions} actions); stopped ${tally.stopped}`,
   )
-  console.log(
-    `actions per game: ${played.map((p) => p.actions).join(' ')} (mean ${mean.toFixed(1)})`,
-  )
+  io.log(`actions per game: ${played.map((p) => p.actions).join(' ')} (mean ${mean.toFixed(1)})`)
   return 0
 }
