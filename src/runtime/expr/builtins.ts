@@ -17,6 +17,8 @@ export type Builtin = {
   readonly maxArgs: number
   readonly check: (args: readonly ExprType[], context: BuiltinCheckContext) => ExprType
   readonly run: (args: readonly unknown[], fail: Fail) => unknown
+  /** `run` for a single argument, without the array around it. */
+  readonly runOne?: (arg: unknown, fail: Fail) => unknown
 }
 
 /** Macros take an unevaluated argument (a variable name or a field), so they are not builtins. */
@@ -61,6 +63,7 @@ function unary(name: string, apply: (value: number) => number): Builtin {
       return NUMBER
     },
     run: (args, fail) => normalize(apply(numberArg(name, args[0], fail))),
+    runOne: (arg, fail) => normalize(apply(numberArg(name, arg, fail))),
   }
 }
 
@@ -94,6 +97,11 @@ function extreme(name: 'min' | 'max', pick: (values: number[]) => number): Built
       if (values.length === 0) fail(`${name} of an empty list has no value`)
       return pick(values)
     },
+    runOne: (arg, fail) => {
+      const values = Array.isArray(arg) ? numberList(name, arg, fail) : [numberArg(name, arg, fail)]
+      if (values.length === 0) fail(`${name} of an empty list has no value`)
+      return pick(values)
+    },
   }
 }
 
@@ -112,12 +120,15 @@ const size: Builtin = {
     }
     return NUMBER
   },
-  run: ([value], fail) => {
-    if (Array.isArray(value)) return value.length
-    if (typeof value === 'string') return stringLength(value)
-    if (isRecord(value)) return Object.keys(value).length
-    return fail(`size needs a list, a string or a map, got ${describeValue(value)}`)
-  },
+  run: ([value], fail) => sizeOf(value, fail),
+  runOne: sizeOf,
+}
+
+function sizeOf(value: unknown, fail: Fail): number {
+  if (Array.isArray(value)) return value.length
+  if (typeof value === 'string') return stringLength(value)
+  if (isRecord(value)) return Object.keys(value).length
+  return fail(`size needs a list, a string or a map, got ${describeValue(value)}`)
 }
 
 const sum: Builtin = {
@@ -135,12 +146,15 @@ const sum: Builtin = {
     }
     return NUMBER
   },
-  run: ([value], fail) => {
-    if (!Array.isArray(value)) fail(`sum needs a list of numbers, got ${describeValue(value)}`)
-    let total = 0
-    for (const item of numberList('sum', value as unknown[], fail)) total += item
-    return total
-  },
+  run: ([value], fail) => sumOf(value, fail),
+  runOne: sumOf,
+}
+
+function sumOf(value: unknown, fail: Fail): number {
+  if (!Array.isArray(value)) fail(`sum needs a list of numbers, got ${describeValue(value)}`)
+  let total = 0
+  for (const item of numberList('sum', value as unknown[], fail)) total += item
+  return total
 }
 
 const clamp: Builtin = {

@@ -34,6 +34,46 @@ export type CompiledExpr<T = unknown> = {
     variables: Readonly<Record<string, unknown>>,
     functions?: Readonly<Record<string, HostFunction>>,
   ): T
+  /**
+   * Evaluates in a frame from `createFrame`, for a host that evaluates many expressions against
+   * the same variables. It skips `evaluate`'s guard: an error other than ExprEvaluationError (a
+   * host function overflowing the stack) escapes as it is, for the host to report.
+   */
+  evaluateIn(frame: EvaluationFrame): T
+  /**
+   * The same expression with `names` read from the frame's locals (`names[i]` from
+   * `frame.locals[i]`) instead of its variables: a host binding a list element to a name sets
+   * one slot rather than copying the variables. Compiled again from the checked tree, so the
+   * names must have been declared when the expression was checked. `evaluate` still works: it
+   * takes the names' values from the variables.
+   */
+  withLocals(names: readonly string[]): CompiledExpr<T>
+}
+
+/** What a compiled expression reads while it is evaluated; see `createFrame`. */
+export type EvaluationFrame = Frame
+
+/**
+ * A frame for `evaluateIn`: the variables, the host functions, and the slots of locals (the
+ * names given to `withLocals`, then those of macros). One frame serves any number of
+ * evaluations, one after another, as long as its variables do not change: each variable is
+ * read from them once and remembered in the frame. `plainData` vouches that the variables are
+ * plain data (objects made by literals or JSON, inheriting only from an Object.prototype that
+ * nothing extends): a field found on such an object is then known to be its own without asking,
+ * except for the names Object.prototype has (toString…), which are always checked.
+ */
+export function createFrame(
+  variables: Readonly<Record<string, unknown>>,
+  functions?: Readonly<Record<string, HostFunction>>,
+  options: { readonly plainData?: boolean } = {},
+): EvaluationFrame {
+  return {
+    vars: variables,
+    fns: functions,
+    locals: [],
+    known: [],
+    plain: options.plainData === true,
+  }
 }
 
 export type CompileResult<T = unknown> =
@@ -89,43 +129,70 @@ export function compileExpression(
   }
   if (errors.length > 0) return { ok: false, errors }
 
-  const { root, usesLocals } = compileTree(parsed.ast, env, source, checked.optionalReads)
   const wanted = expected
-  const evaluate = (
-    variables: Readonly<Record<string, unknown>>,
-    functions?: Readonly<Record<string, HostFunction>>,
-  ): unknown => {
-    const frame: Frame = { vars: variables, fns: functions, locals: usesLocals ? [] : NO_LOCALS }
-    let result: unknown
-    try {
-      result = root(frame)
-    } catch (error) {
-      if (error instanceof ExprEvaluationError) throw error
-      // Stack overflow in a host function or similar: still a located, readable failure.
-      const reason = error instanceof Error ? error.message : String(error)
-      throw new ExprEvaluationError(`evaluation failed: ${reason}`, 0, source.length, source)
+  const build = (locals: readonly string[]): CompiledExpr => {
+    const { root, usesLocals } = compileTree(parsed.ast, env, source, checked.optionalReads, locals)
+    const check = (result: unknown): unknown => {
+      if (wanted !== undefined && !conforms(result, wanted, resolve)) {
+        throw new ExprEvaluationError(
+          `this must give ${describeType(wanted, resolve)}, but it gave ${describeValue(result)}`,
+          0,
+          source.length,
+          source,
+        )
+      }
+      return result
     }
-    if (wanted !== undefined && !conforms(result, wanted, resolve)) {
-      throw new ExprEvaluationError(
-        `this must give ${describeType(wanted, resolve)}, but it gave ${describeValue(result)}`,
-        0,
-        source.length,
-        source,
-      )
+    const evaluate = (
+      variables: Readonly<Record<string, unknown>>,
+      functions?: Readonly<Record<string, HostFunction>>,
+    ): unknown => {
+      const frame: Frame = {
+        vars: variables,
+        fns: functions,
+        locals: usesLocals ? localsFrom(locals, variables, source) : NO_LOCALS,
+        known: undefined,
+        plain: false,
+      }
+      let result: unknown
+      try {
+        result = root(frame)
+      } catch (error) {
+        if (error instanceof ExprEvaluationError) throw error
+        // Stack overflow in a host function or similar: still a located, readable failure.
+        const reason = error instanceof Error ? error.message : String(error)
+        throw new ExprEvaluationError(`evaluation failed: ${reason}`, 0, source.length, source)
+      }
+      return check(result)
     }
-    return result
-  }
-  return {
-    ok: true,
-    expr: {
+    return {
       source,
       ast: parsed.ast,
       type: checked.type,
       references: checked.references,
       functions: checked.functions,
       evaluate,
-    },
+      evaluateIn: wanted === undefined ? root : (frame) => check(root(frame)),
+      withLocals: (names) => build(names),
+    }
   }
+  return { ok: true, expr: build([]) }
+}
+
+/** The locals of `evaluate` for an expression compiled with names read from locals. */
+function localsFrom(
+  names: readonly string[],
+  variables: Readonly<Record<string, unknown>>,
+  source: string,
+): unknown[] {
+  const locals: unknown[] = []
+  for (const name of names) {
+    const value = variables[name]
+    if (value === undefined || !Object.hasOwn(variables, name))
+      throw new ExprEvaluationError(`${name} is not set here`, 0, source.length, source)
+    locals.push(value)
+  }
+  return locals
 }
 
 function toType(source: TypeSource): ExprType {

@@ -2,11 +2,12 @@ import { FORBIDDEN_NAMES } from './ast'
 import type { CallNode, ExprNode, MethodNode } from './ast'
 import { BUILTIN_FUNCTIONS, BUILTIN_METHODS } from './builtins'
 import type { Builtin } from './builtins'
-import { conforms } from './compiler-state'
+import { conformer, variableSlot } from './compiler-state'
 import type { CompileContext, Evaluator, Frame, LocalScope } from './compiler-state'
-import type { FunctionSignature } from './environment'
+import type { FunctionSignature, HostFunction } from './environment'
 import { ExprEvaluationError } from './errors'
 import { describeType, formatType } from './types'
+import type { ExprType } from './types'
 import { describeValue, isRecord } from './values'
 
 // Checking has already rejected unknown functions and bad arities; the throws below only
@@ -45,10 +46,13 @@ function compileBuiltin(
 ): Evaluator {
   const args = argNodes.map((arg) => context.compile(arg, scope))
   const fail = (message: string): never => context.fail(message, node)
-  const { run } = builtin
+  const { run, runOne } = builtin
   const [first, second] = args
   // The common one- and two-argument shapes avoid a map() per evaluation.
-  if (args.length === 1 && first !== undefined) return (frame) => run([first(frame)], fail)
+  if (args.length === 1 && first !== undefined) {
+    if (runOne !== undefined) return (frame) => runOne(first(frame), fail)
+    return (frame) => run([first(frame)], fail)
+  }
   if (args.length === 2 && first !== undefined && second !== undefined) {
     return (frame) => run([first(frame), second(frame)], fail)
   }
@@ -67,32 +71,67 @@ function compileHostCall(
 ): Evaluator {
   const { name, params, returns, implementation } = signature
   const args = node.args.map((arg) => context.compile(arg, scope))
-  return (frame) => {
-    const fns = frame.fns
-    const fn =
-      (fns !== undefined && Object.hasOwn(fns, name) ? fns[name] : undefined) ?? implementation
-    if (fn === undefined)
-      return context.fail(`${name} is not available when this expression is evaluated`, node)
-    const values = args.map((arg, index) => {
-      const value = arg(frame)
-      const param = params[Math.min(index, params.length - 1)]
-      if (param !== undefined && !conforms(value, param, context.resolve)) {
-        context.fail(
-          `argument ${index + 1} of ${name} must be ${formatType(param)}, got ${describeValue(value)}`,
-          node.args[index] ?? node,
-        )
-      }
-      return value
-    })
-    let result: unknown
-    try {
-      result = fn(...values)
-    } catch (error) {
-      if (error instanceof ExprEvaluationError) throw error
-      const reason = error instanceof Error ? error.message : String(error)
-      return context.fail(`${name}(…) failed: ${reason}`, node)
+  const count = args.length
+  // The checks of the declared types, made once per call site.
+  const accepts = args.map((_, index) => {
+    const param = params[Math.min(index, params.length - 1)]
+    return param === undefined ? undefined : conformer(param, context.resolve)
+  })
+  const gives = conformer(returns, context.resolve)
+  // A literal argument of the declared type (a table id) is passed as it is, unchecked.
+  const constants = node.args.map((arg, index) => {
+    const accept = accepts[index]
+    return arg.kind === 'literal' && (accept === undefined || accept(arg.value))
+      ? { value: arg.value }
+      : undefined
+  })
+  // The implementation is looked up once per frame and kept with its variables.
+  const known = variableSlot(`${name}()`)
+  const argument = (frame: Frame, index: number): unknown => {
+    const constant = constants[index]
+    if (constant !== undefined) return constant.value
+    const value = (args[index] as Evaluator)(frame)
+    const accept = accepts[index]
+    if (accept !== undefined && !accept(value)) {
+      const param = params[Math.min(index, params.length - 1)] as ExprType
+      context.fail(
+        `argument ${index + 1} of ${name} must be ${formatType(param)}, got ${describeValue(value)}`,
+        node.args[index] ?? node,
+      )
     }
-    if (!conforms(result, returns, context.resolve)) {
+    return value
+  }
+  return (frame) => {
+    const remembered = frame.known
+    let fn = remembered === undefined ? undefined : (remembered[known] as HostFunction | undefined)
+    if (fn === undefined) {
+      const fns = frame.fns
+      fn = (fns !== undefined && Object.hasOwn(fns, name) ? fns[name] : undefined) ?? implementation
+      if (fn === undefined)
+        return context.fail(`${name} is not available when this expression is evaluated`, node)
+      if (remembered !== undefined) remembered[known] = fn
+    }
+    let result: unknown
+    // Up to three arguments are passed without an array in between.
+    if (count <= 3) {
+      const a = count > 0 ? argument(frame, 0) : undefined
+      const b = count > 1 ? argument(frame, 1) : undefined
+      const c = count > 2 ? argument(frame, 2) : undefined
+      try {
+        result = count === 3 ? fn(a, b, c) : count === 2 ? fn(a, b) : count === 1 ? fn(a) : fn()
+      } catch (error) {
+        return hostFailure(context, name, node, error)
+      }
+    } else {
+      const values = new Array<unknown>(count)
+      for (let index = 0; index < count; index++) values[index] = argument(frame, index)
+      try {
+        result = fn(...values)
+      } catch (error) {
+        return hostFailure(context, name, node, error)
+      }
+    }
+    if (!gives(result)) {
       return context.fail(
         `${name}(…) should give ${describeType(returns)}, but gave ${describeValue(result)}`,
         node,
@@ -100,6 +139,12 @@ function compileHostCall(
     }
     return result
   }
+}
+
+function hostFailure(context: CompileContext, name: string, node: CallNode, error: unknown): never {
+  if (error instanceof ExprEvaluationError) throw error
+  const reason = error instanceof Error ? error.message : String(error)
+  return context.fail(`${name}(…) failed: ${reason}`, node)
 }
 
 function compileHas(
@@ -150,36 +195,79 @@ function compileMacro(
   const slot = scope === undefined ? 0 : scope.slot + 1
   const body = context.compile(bodyNode, { name: variable.name, slot, parent: scope })
   context.usesLocals = true
-  const test = (frame: Frame, item: unknown): boolean => {
+  // Plain loops calling only module functions (which V8 can inline): no callback is
+  // allocated per evaluation. exists_one and count test every element, as filter did, so an
+  // element that fails still fails the expression.
+  const holds = (frame: Frame, item: unknown): boolean => {
     frame.locals[slot] = item
-    const result = body(frame)
-    if (typeof result !== 'boolean') {
-      context.fail(
-        `the condition of ${node.name} must be true or false, got ${describeValue(result)}`,
-        bodyNode,
-      )
-    }
-    return result as boolean
+    return truth(context, node, bodyNode, body(frame))
   }
-  const items = (frame: Frame): readonly unknown[] => elementsOf(context, node, receiver(frame))
   switch (node.name) {
     case 'exists':
-      return (frame) => items(frame).some((item) => test(frame, item))
+      return (frame) => {
+        const list = elementsOf(context, node, receiver(frame))
+        for (let i = 0; i < list.length; i++) {
+          frame.locals[slot] = list[i]
+          if (truth(context, node, bodyNode, body(frame))) return true
+        }
+        return false
+      }
     case 'all':
-      return (frame) => items(frame).every((item) => test(frame, item))
+      return (frame) => {
+        const list = elementsOf(context, node, receiver(frame))
+        for (let i = 0; i < list.length; i++) {
+          frame.locals[slot] = list[i]
+          if (!truth(context, node, bodyNode, body(frame))) return false
+        }
+        return true
+      }
     case 'exists_one':
-      return (frame) => items(frame).filter((item) => test(frame, item)).length === 1
-    case 'filter':
-      return (frame) => items(frame).filter((item) => test(frame, item))
+      return (frame) => countOf(frame, elementsOf(context, node, receiver(frame)), holds) === 1
     case 'count':
-      return (frame) => items(frame).filter((item) => test(frame, item)).length
+      return (frame) => countOf(frame, elementsOf(context, node, receiver(frame)), holds)
+    case 'filter':
+      return (frame) => {
+        const list = elementsOf(context, node, receiver(frame))
+        const kept: unknown[] = []
+        for (let i = 0; i < list.length; i++) if (holds(frame, list[i])) kept.push(list[i])
+        return kept
+      }
     case 'map':
-      return (frame) =>
-        items(frame).map((item) => {
-          frame.locals[slot] = item
-          return body(frame)
-        })
+      return (frame) => {
+        const list = elementsOf(context, node, receiver(frame))
+        const mapped = new Array<unknown>(list.length)
+        for (let i = 0; i < list.length; i++) {
+          frame.locals[slot] = list[i]
+          mapped[i] = body(frame)
+        }
+        return mapped
+      }
     default:
       throw new Error(`unknown method ${node.name}`)
   }
+}
+
+/** A macro's condition for one element, which must be true or false. */
+function truth(
+  context: CompileContext,
+  node: MethodNode,
+  bodyNode: ExprNode,
+  result: unknown,
+): boolean {
+  if (result === true) return true
+  if (result === false) return false
+  return context.fail(
+    `the condition of ${node.name} must be true or false, got ${describeValue(result)}`,
+    bodyNode,
+  )
+}
+
+function countOf(
+  frame: Frame,
+  list: readonly unknown[],
+  test: (frame: Frame, item: unknown) => boolean,
+): number {
+  let count = 0
+  for (let i = 0; i < list.length; i++) if (test(frame, list[i])) count++
+  return count
 }

@@ -10,6 +10,31 @@ export type Frame = {
   readonly fns: Readonly<Record<string, HostFunction>> | undefined
   /** Current element of each enclosing macro, by nesting depth. */
   readonly locals: unknown[]
+  /**
+   * Variables (and host functions) already read through this frame, by `variableSlot`: the
+   * variables of a frame do not change while it is used, so each is looked up (and its
+   * own-ness checked) once. Undefined for the frame of a single `evaluate`, which would only
+   * pay for the array.
+   */
+  readonly known: unknown[] | undefined
+  /**
+   * The host vouches that the variables are plain data (objects made by literals or JSON,
+   * inheriting only from an Object.prototype nothing extends), so a field found on an object
+   * is its own unless Object.prototype has that name, and the check can be skipped.
+   */
+  readonly plain: boolean
+}
+
+const slots = new Map<string, number>()
+
+/** A small number for a variable name, the same in every expression. */
+export function variableSlot(name: string): number {
+  let slot = slots.get(name)
+  if (slot === undefined) {
+    slot = slots.size
+    slots.set(name, slot)
+  }
+  return slot
 }
 
 export type Evaluator = (frame: Frame) => unknown
@@ -63,5 +88,21 @@ export function conforms(value: unknown, type: ExprType, resolve: TypeResolver):
       return isRecord(value)
     case 'named':
       return true
+  }
+}
+
+/** `conforms` for one type, worked out once: the common kinds need only a typeof. */
+export function conformer(type: ExprType, resolve: TypeResolver): (value: unknown) => boolean {
+  switch (resolveType(type, resolve).kind) {
+    case 'any':
+      return (value) => value !== undefined
+    case 'number':
+      return (value) => typeof value === 'number'
+    case 'boolean':
+      return (value) => typeof value === 'boolean'
+    case 'string':
+      return (value) => typeof value === 'string'
+    default:
+      return (value) => conforms(value, type, resolve)
   }
 }

@@ -1,6 +1,11 @@
-import { FORBIDDEN_NAMES } from './ast'
-import type { BinaryNode, ExprNode, IndexNode, MemberNode } from './ast'
+import type { BinaryNode, ExprNode } from './ast'
 import { compileCall, compileMethod } from './compiler-calls'
+import {
+  compileIdentifier,
+  compileIndex,
+  compileMember,
+  compileWithConstant,
+} from './compiler-paths'
 import type { CompileContext, Evaluator, LocalScope } from './compiler-state'
 import type { Environment } from './environment'
 import { ExprEvaluationError, excerpt } from './errors'
@@ -15,6 +20,7 @@ export function compileTree(
   env: Environment,
   source: string,
   optionalReads: ReadonlySet<ExprNode> = new Set(),
+  locals: readonly string[] = [],
 ): { root: Evaluator; usesLocals: boolean } {
   const context: CompileContext = {
     env,
@@ -25,10 +31,14 @@ export function compileTree(
       throw new ExprEvaluationError(message, node.start, node.end, source)
     },
     text: (node) => excerpt(source, node.start, node.end),
-    usesLocals: false,
+    usesLocals: locals.length > 0,
     optionalReads,
   }
-  const root = context.compile(ast, undefined)
+  let scope: LocalScope | undefined
+  locals.forEach((name, slot) => {
+    scope = { name, slot, parent: scope }
+  })
+  const root = context.compile(ast, scope)
   return { root, usesLocals: context.usesLocals }
 }
 
@@ -98,97 +108,13 @@ function compileNode(
     }
   }
 }
-
-function compileIdentifier(
-  context: CompileContext,
-  name: string,
-  node: ExprNode,
-  scope: LocalScope | undefined,
-): Evaluator {
-  for (let current = scope; current !== undefined; current = current.parent) {
-    if (current.name === name) {
-      const { slot } = current
-      return (frame) => frame.locals[slot]
-    }
-  }
-  return (frame) => {
-    const { vars } = frame
-    const value = vars[name]
-    if (value !== undefined && Object.hasOwn(vars, name)) return value
-    return context.fail(`${name} is not set here`, node)
-  }
-}
-
-function compileMember(
-  context: CompileContext,
-  node: MemberNode,
-  scope: LocalScope | undefined,
-): Evaluator {
-  const object = context.compile(node.object, scope)
-  const { name } = node
-  // The checker reports this to the designer; refusing here too keeps unchecked ASTs safe.
-  if (FORBIDDEN_NAMES.has(name)) throw new Error(`"${name}" cannot be used as a field name`)
-  const optional = context.optionalReads.has(node)
-  return (frame) => {
-    const value = object(frame)
-    if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
-      // Own properties only: a missing field must not fall through to Object.prototype.
-      if (Object.hasOwn(value, name)) {
-        const field = (value as Record<string, unknown>)[name]
-        if (field !== undefined) return field
-      }
-      if (optional) return null
-      return context.fail(`${context.text(node.object)} has no field "${name}"`, node)
-    }
-    return context.fail(
-      `cannot read field "${name}": ${context.text(node.object)} is ${describeValue(value)}`,
-      node,
-    )
-  }
-}
-
-function compileIndex(
-  context: CompileContext,
-  node: IndexNode,
-  scope: LocalScope | undefined,
-): Evaluator {
-  const object = context.compile(node.object, scope)
-  const index = context.compile(node.index, scope)
-  const optional = context.optionalReads.has(node)
-  return (frame) => {
-    const value = object(frame)
-    const key = index(frame)
-    if (Array.isArray(value)) {
-      if (typeof key !== 'number')
-        return context.fail(
-          `a list position must be a number, got ${describeValue(key)}`,
-          node.index,
-        )
-      if (Number.isInteger(key) && key >= 0 && key < value.length) return value[key] as unknown
-      return context.fail(
-        `position ${key} is outside ${context.text(node.object)} (size ${value.length})`,
-        node,
-      )
-    }
-    if (isRecord(value)) {
-      if (typeof key !== 'string')
-        return context.fail(`a key must be a string, got ${describeValue(key)}`, node.index)
-      if (FORBIDDEN_NAMES.has(key))
-        return context.fail(`"${key}" cannot be used as a key`, node.index)
-      const field = Object.hasOwn(value, key) ? value[key] : undefined
-      if (field !== undefined) return field
-      if (optional) return null
-      return context.fail(`${context.text(node.object)} has no key "${key}"`, node)
-    }
-    return context.fail(`cannot index ${describeValue(value)} (${context.text(node.object)})`, node)
-  }
-}
-
 function compileBinary(
   context: CompileContext,
   node: BinaryNode,
   scope: LocalScope | undefined,
 ): Evaluator {
+  const fused = compileWithConstant(context, node, scope)
+  if (fused !== undefined) return fused
   const left = context.compile(node.left, scope)
   const right = context.compile(node.right, scope)
   const fail = (message: string): never => context.fail(message, node)
@@ -291,21 +217,36 @@ function compileOrdering(
   right: Evaluator,
   fail: (message: string) => never,
 ): Evaluator {
-  const compare = {
-    '<': (a: number | string, b: number | string) => a < b,
-    '<=': (a: number | string, b: number | string) => a <= b,
-    '>': (a: number | string, b: number | string) => a > b,
-    '>=': (a: number | string, b: number | string) => a >= b,
-  }[operator]
-  return (frame) => {
-    const a = left(frame)
-    const b = right(frame)
-    if (
-      (typeof a === 'number' && typeof b === 'number') ||
-      (typeof a === 'string' && typeof b === 'string')
-    ) {
-      return compare(a, b)
-    }
-    return fail(`cannot compare ${describeValue(a)} with ${describeValue(b)} using "${operator}"`)
+  const refuse = (a: unknown, b: unknown): never =>
+    fail(`cannot compare ${describeValue(a)} with ${describeValue(b)} using "${operator}"`)
+  const comparable = (a: unknown, b: unknown): boolean =>
+    (typeof a === 'number' && typeof b === 'number') ||
+    (typeof a === 'string' && typeof b === 'string')
+  // One closure per operator: a shared compare function would be one more call per evaluation.
+  switch (operator) {
+    case '<':
+      return (frame) => {
+        const a = left(frame)
+        const b = right(frame)
+        return comparable(a, b) ? (a as number) < (b as number) : refuse(a, b)
+      }
+    case '<=':
+      return (frame) => {
+        const a = left(frame)
+        const b = right(frame)
+        return comparable(a, b) ? (a as number) <= (b as number) : refuse(a, b)
+      }
+    case '>':
+      return (frame) => {
+        const a = left(frame)
+        const b = right(frame)
+        return comparable(a, b) ? (a as number) > (b as number) : refuse(a, b)
+      }
+    case '>=':
+      return (frame) => {
+        const a = left(frame)
+        const b = right(frame)
+        return comparable(a, b) ? (a as number) >= (b as number) : refuse(a, b)
+      }
   }
 }

@@ -2,8 +2,13 @@
  * The expression language of content files: conditions and computed values, compiled once
  * to closures, type-checked against an environment, evaluated without eval.
  */
-export { compileExpression } from './compile-expression'
-export type { CompileOptions, CompileResult, CompiledExpr } from './compile-expression'
+export { compileExpression, createFrame } from './compile-expression'
+export type {
+  CompileOptions,
+  CompileResult,
+  CompiledExpr,
+  EvaluationFrame,
+} from './compile-expression'
 export { createEnvironment, extendEnvironment } from './environment'
 export type {
   Environment,

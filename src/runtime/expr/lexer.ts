@@ -231,7 +231,9 @@ function scanString(source: string, start: number, fail: Fail): { value: string;
       }
       const escaped = next === undefined ? undefined : ESCAPES[next]
       if (escaped === undefined) {
-        fail(`unknown escape "\\${next ?? ''}" in a string`, i, i + 2, 'write \\\\ for a backslash')
+        // A backslash that ends the text has no second character to cover.
+        const end = Math.min(i + 2, source.length)
+        fail(`unknown escape "\\${next ?? ''}" in a string`, i, end, 'write \\\\ for a backslash')
       }
       value += escaped
       i += 2

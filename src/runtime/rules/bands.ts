@@ -116,3 +116,42 @@ export function checkBandSequence(
   })
   return problems
 }
+
+export type FoundBand<T> = { item: T; value: number; beyond: boolean }
+
+/** Widest span of whole numbers `bandFinder` indexes; charts print a few dozen rows at most. */
+const MAX_INDEXED = 4096
+
+/**
+ * `findBand` for a fixed list of bands, worked out ahead for every whole number from just below
+ * the lowest printed bound to just above the highest: a lookup is then an array index. Beyond
+ * that span the answer no longer changes (the open band, or the same nearest band), so the two
+ * edge answers serve every value past them. Other values (fractions, bands with fractional
+ * bounds, very wide spans) fall back to `findBand`, so the answer is always the same.
+ */
+export function bandFinder<T extends { band: Band }>(
+  bands: readonly T[],
+): (value: number) => FoundBand<T> | undefined {
+  const bounds: number[] = []
+  for (const { band } of bands) {
+    if (band.min !== undefined) bounds.push(band.min)
+    if (band.max !== undefined) bounds.push(band.max)
+  }
+  const scan = (value: number) => findBand(bands, value)
+  if (bands.length === 0 || bounds.length === 0 || !bounds.every(Number.isInteger)) return scan
+  const low = Math.min(...bounds) - 1
+  const high = Math.max(...bounds) + 1
+  if (high - low > MAX_INDEXED) return scan
+  const answers: FoundBand<T>[] = []
+  for (let value = low; value <= high; value++)
+    answers.push(Object.freeze(findBand(bands, value) as FoundBand<T>))
+  const below = answers[0] as FoundBand<T>
+  const above = answers[answers.length - 1] as FoundBand<T>
+  return (value) => {
+    // -0 must come back as -0, as findBand would give it.
+    if (!Number.isInteger(value) || Object.is(value, -0)) return scan(value)
+    if (value < low) return below.beyond ? below : { item: below.item, value, beyond: false }
+    if (value > high) return above.beyond ? above : { item: above.item, value, beyond: false }
+    return answers[value - low]
+  }
+}

@@ -13,9 +13,8 @@ import type { Expectation, ExpressionSite, SiteContext } from './expression-site
 import { TABLE_FUNCTIONS } from './host-functions'
 import type { RulesError } from './rules-error'
 
-export function expressionKey(context: ContextKind, source: string): string {
-  return `${context}\u0000${source}`
-}
+/** Compiled expressions by context, then by source: what LoadedRuleset.expression reads. */
+export type CompiledByContext = Map<ContextKind, Map<string, CompiledExpr>>
 
 const ANY: ExprType = { kind: 'any' }
 
@@ -31,7 +30,8 @@ function elementType(type: ExprType, env: Environment): ExprType | undefined {
   return current.kind === 'any' ? ANY : undefined
 }
 
-function children(node: ExprNode): readonly ExprNode[] {
+/** The nodes directly under `node`. */
+export function children(node: ExprNode): readonly ExprNode[] {
   switch (node.kind) {
     case 'list':
       return node.items
@@ -96,10 +96,10 @@ export function compileSites(
   r: ResolvedRuleset,
   environments: Readonly<Record<ContextKind, Environment>>,
   sites: readonly ExpressionSite[],
-): { expressions: Map<string, CompiledExpr>; errors: RulesError[] } {
+): { expressions: CompiledByContext; errors: RulesError[] } {
   const results = new Map<string, CompileResult>()
   const boundEnvironments = new Map<string, Environment | undefined>()
-  const expressions = new Map<string, CompiledExpr>()
+  const expressions: CompiledByContext = new Map()
   const errors: RulesError[] = []
   const reported = new Set<string>()
   const report = (error: RulesError): void => {
@@ -202,7 +202,14 @@ export function compileSites(
       // Stored without the expectation: the kernel checks result types itself, and one source
       // may serve as a condition in one place and a value in another.
       const plain = site.expect === 'any' ? result : compile(site.source, env, envKey, 'any')
-      if (plain.ok) expressions.set(expressionKey(context.kind, site.source), plain.expr)
+      if (plain.ok) {
+        let bySource = expressions.get(context.kind)
+        if (bySource === undefined) {
+          bySource = new Map()
+          expressions.set(context.kind, bySource)
+        }
+        bySource.set(site.source, plain.expr)
+      }
     }
   }
   return { expressions, errors }

@@ -67,7 +67,13 @@ export function withRulesetDefaults(rules: LoadedRuleset, variables: Variables):
     given !== null && typeof given === 'object' && !Array.isArray(given)
       ? mergedOptions(rules, given as Record<string, unknown>)
       : defaultOptions(rules)
-  return { params: rules.ruleset.parameters ?? {}, ...variables, options: merged }
+  // Object.assign rather than a spread: the same record, several times quicker in V8.
+  const scoped: Record<string, unknown> = Object.assign(
+    { params: rules.ruleset.parameters ?? {} },
+    variables,
+  )
+  scoped.options = merged
+  return scoped
 }
 
 // Worked out once per ruleset, and once per options record given (contexts built from one game
@@ -133,21 +139,25 @@ export function evaluateExpression(
   try {
     return expr.evaluate(variables, hostFunctions(rules))
   } catch (error) {
-    if (error instanceof ExprEvaluationError) {
-      const quoted = source.length > 80 ? `${source.slice(0, 79)}…` : source
-      throw new RuleFailure({
-        message: `${where}: ${error.message} (in "${quoted}")`,
-        where,
-        source,
-        start: error.start,
-        end: error.end,
-      })
-    }
+    if (error instanceof ExprEvaluationError) throw new RuleFailure(expressionFailure(where, error))
     throw error
   }
 }
 
-function describe(value: unknown): string {
+/** An expression that failed at `where`, quoting it (shortened) after the reason. */
+export function expressionFailure(where: string, error: ExprEvaluationError): EvaluationFailure {
+  const source = error.source
+  const quoted = source.length > 80 ? `${source.slice(0, 79)}…` : source
+  return {
+    message: `${where}: ${error.message} (in "${quoted}")`,
+    where,
+    source,
+    start: error.start,
+    end: error.end,
+  }
+}
+
+export function describe(value: unknown): string {
   if (value === null) return 'null'
   if (Array.isArray(value)) return 'a list'
   if (typeof value === 'object') return 'an object'

@@ -84,12 +84,40 @@ function maxRange(rules: LoadedRuleset, tableId: string, entry: string): number 
   return found
 }
 
+/** Matrix values already read, by table, row and column; only values, never failures. */
+type MatrixMemo = Map<string, Map<string, Map<string, number>>>
+
+/** Enough for every pairing of a few hundred unit types; past it values are read, not kept. */
+const MEMO_LIMIT = 50_000
+
+/**
+ * A matrix cell depends only on the ruleset and its keys, so each pairing is looked up (aliases,
+ * types that fight as others, the default) once per ruleset and then read from a map.
+ */
+function rememberedMatrix(rules: LoadedRuleset): HostFunction {
+  const memo: MatrixMemo = new Map()
+  let size = 0
+  return (table: string, row: string, column: string): number => {
+    let rows = memo.get(table)
+    let columns = rows?.get(row)
+    const known = columns?.get(column)
+    if (known !== undefined) return known
+    const value = matrixValue(rules, table, row, column)
+    if (size < MEMO_LIMIT) {
+      if (rows === undefined) memo.set(table, (rows = new Map()))
+      if (columns === undefined) rows.set(row, (columns = new Map()))
+      columns.set(column, value)
+      size++
+    }
+    return value
+  }
+}
+
 export function hostFunctions(rules: LoadedRuleset): Readonly<Record<string, HostFunction>> {
   let functions = cache.get(rules)
   if (functions === undefined) {
     functions = {
-      matrix: (table: string, row: string, column: string) =>
-        matrixValue(rules, table, row, column),
+      matrix: rememberedMatrix(rules),
       rangeModifier: (table: string, entry: string, distance: number) =>
         rangeValue(rules, table, entry, distance),
       maxRange: (table: string, entry: string) => maxRange(rules, table, entry),

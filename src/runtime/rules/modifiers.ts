@@ -4,20 +4,21 @@
  * combine (only one of a group; a term counted once even if two lists carry it). The result
  * keeps every term, applied or not, with the reason, because "why didn't I get +1?" is the
  * question the combat panel must answer.
+ *
+ * A list is prepared once per context it is read in (modifier-plan.ts): its expressions bound to
+ * their terms, its groups indexed, and the records that never change (a term whose condition
+ * failed) made ahead. Evaluating it then only runs the conditions and values.
  */
 import type { LoadedRuleset } from '../content/loaded'
-import type { ModifierList, Term } from '../generated/content-types'
-import { didYouMean } from '../content/suggest'
-import {
-  captureFailure,
-  evaluateBoolean,
-  evaluateExpression,
-  fail,
-  numberOrExpression,
-  withRulesetDefaults,
-} from './evaluate'
+import type { ModifierList } from '../generated/content-types'
+import { fail } from './evaluate'
 import type { EvaluationFailure, Variables } from './evaluate'
+import { captureIn, Scope } from './evaluation'
 import type { ContextKind } from './expression-context'
+import { hostFunctions } from './host-functions'
+import { prepareModifiers } from './modifier-plan'
+import type { PreparedGroup, PreparedList, PreparedModifiers, PreparedTerm } from './modifier-plan'
+import type { ModifierTotals } from './resolution-record'
 
 export type Aggregate = 'max' | 'min' | 'sum'
 
@@ -43,163 +44,155 @@ export type ModifierResult =
 
 export type ModifierListRef = ModifierList | string
 
-export function modifierList(rules: LoadedRuleset, ref: ModifierListRef): ModifierList {
-  if (typeof ref !== 'string') return ref
-  const list = rules.modifierLists.get(ref)
-  if (list === undefined)
-    fail(
-      'modifier lists',
-      `there is no modifier list "${ref}"${didYouMean(ref, rules.modifierLists.keys())}`,
-    )
-  return list as ModifierList
-}
-
-interface Candidate {
-  record: TermRecord
-  term: Term
-  listRef: ModifierList
-}
-
 function aggregateValues(values: readonly number[], aggregate: Aggregate): number {
-  if (aggregate === 'sum') return values.reduce((a, b) => a + b, 0)
-  return aggregate === 'min' ? Math.min(...values) : Math.max(...values)
+  // Folds rather than Math.max(...values): no array spread, and the same answer (-0, NaN).
+  let result = aggregate === 'sum' ? 0 : (values[0] as number)
+  for (let i = 0; i < values.length; i++) {
+    const value = values[i] as number
+    if (aggregate === 'sum') result += value
+    else result = aggregate === 'min' ? Math.min(result, value) : Math.max(result, value)
+  }
+  return result
 }
 
-function evaluateTerm(
-  rules: LoadedRuleset,
-  list: ModifierList,
-  term: Term,
-  context: ContextKind,
-  variables: Variables,
+function evaluateTerm(scope: Scope, term: PreparedTerm): TermRecord {
+  if (term.each !== undefined) return evaluateEach(scope, term, term.each)
+  const when = term.when
+  if (when !== undefined && !scope.boolean(when)) return term.unmet
+  return term.constant ?? term.make(scope.numberOr(term.value), true, undefined, undefined)
+}
+
+/** A term evaluated once per element of its `each`, the values combined by its aggregate. */
+function evaluateEach(
+  scope: Scope,
+  term: PreparedTerm,
+  each: NonNullable<PreparedTerm['each']>,
 ): TermRecord {
-  const where = `modifier list "${list.id}", term "${term.id}"`
-  const record: TermRecord = {
-    list: list.id,
-    id: term.id,
-    label: term.label,
-    value: null,
-    applied: false,
-    ...(term.rule === undefined ? {} : { rule: term.rule }),
-    ...(term.group === undefined ? {} : { group: term.group }),
-  }
-  if (term.each === undefined) {
-    if (
-      term.when !== undefined &&
-      !evaluateBoolean(rules, context, term.when, variables, `${where}, when`)
-    ) {
-      return { ...record, reason: 'condition not met' }
+  const elements = scope.value(each.site)
+  if (!Array.isArray(elements))
+    return fail(each.site.where, `"${each.site.source}" must give a list`)
+  // The element is the first local slot of the term's when and value (see siteOf).
+  const locals = scope.locals
+  const when = term.when
+  let values: number[]
+  if (when === undefined && elements.length === 1) {
+    // One attacker, the usual case: a list of one value, made as such.
+    locals[0] = elements[0]
+    values = [scope.numberOr(term.value)]
+  } else if (when === undefined) {
+    values = []
+    for (let i = 0; i < elements.length; i++) {
+      locals[0] = elements[i]
+      values.push(scope.numberOr(term.value))
     }
-    return {
-      ...record,
-      value: numberOrExpression(rules, context, term.value, variables, `${where}, value`),
-      applied: true,
+  } else {
+    values = []
+    for (let i = 0; i < elements.length; i++) {
+      locals[0] = elements[i]
+      if (scope.boolean(when)) values.push(scope.numberOr(term.value))
     }
   }
-  const elements = evaluateExpression(rules, context, term.each, variables, `${where}, each`)
-  if (!Array.isArray(elements)) fail(`${where}, each`, `"${term.each}" must give a list`)
-  const name = term.as ?? 'it'
-  const aggregate = term.aggregate ?? 'max'
-  const values: number[] = []
-  for (const element of elements as unknown[]) {
-    const scoped = { ...variables, [name]: element }
-    if (
-      term.when !== undefined &&
-      !evaluateBoolean(rules, context, term.when, scoped, `${where}, when`)
-    )
-      continue
-    values.push(numberOrExpression(rules, context, term.value, scoped, `${where}, value`))
-  }
-  if (values.length === 0) {
-    const reason =
-      (elements as unknown[]).length === 0
-        ? `"${term.each}" is empty`
-        : `no element of "${term.each}" qualifies`
-    return { ...record, reason, each: { values, aggregate } }
-  }
-  return {
-    ...record,
-    value: aggregateValues(values, aggregate),
-    applied: true,
-    each: { values, aggregate },
-  }
+  const combined = { values, aggregate: each.aggregate }
+  if (values.length > 0)
+    return term.make(aggregateValues(values, each.aggregate), true, undefined, combined)
+  const reason =
+    elements.length === 0
+      ? `"${each.site.source}" is empty`
+      : `no element of "${each.site.source}" qualifies`
+  return term.make(null, false, reason, combined)
 }
 
 /** Among the applicable terms of each group of a list, keeps the one the group's pick chooses. */
-function applyGroups(list: ModifierList, candidates: readonly Candidate[]): void {
-  const byGroup = new Map<string, Candidate[]>()
-  for (const candidate of candidates) {
-    const group = candidate.term.group
-    if (group === undefined || !candidate.record.applied) continue
-    byGroup.set(group, [...(byGroup.get(group) ?? []), candidate])
+function applyGroups(list: PreparedList, terms: readonly TermRecord[], start: number): void {
+  const groups = list.groups
+  if (groups.length === 1) {
+    settleGroup(list, groups[0] as PreparedGroup, terms, start)
+    return
   }
-  for (const [groupId, members] of byGroup) {
-    const group = (list.groups ?? []).find((g) => g.id === groupId)
-    if (group === undefined) {
-      const ids = (list.groups ?? []).map((g) => g.id)
-      fail(
-        `modifier list "${list.id}"`,
-        `term group "${groupId}" is not declared in the list's groups${didYouMean(groupId, ids)}`,
-      )
+  // Groups are settled in the order of their first applicable term, as they were listed.
+  const settled: PreparedGroup[] = []
+  for (let index = 0; index < list.terms.length; index++) {
+    const group = (list.terms[index] as PreparedTerm).group
+    if (group === undefined || !(terms[start + index] as TermRecord).applied) continue
+    if (!settled.includes(group)) settled.push(group)
+  }
+  for (const group of settled) settleGroup(list, group, terms, start)
+}
+
+function settleGroup(
+  list: PreparedList,
+  group: PreparedGroup,
+  terms: readonly TermRecord[],
+  start: number,
+): void {
+  let winner = -1
+  let best = 0
+  for (const index of group.members) {
+    const record = terms[start + index] as TermRecord
+    if (!record.applied) continue
+    const value = record.value ?? 0
+    if (
+      winner === -1 ||
+      (group.pick === 'largest' && value > best) ||
+      (group.pick === 'smallest' && value < best)
+    ) {
+      winner = index
+      best = value
     }
-    let winner = members[0] as Candidate
-    for (const member of members.slice(1)) {
-      const value = member.record.value ?? 0
-      const best = winner.record.value ?? 0
-      if ((group.pick === 'largest' && value > best) || (group.pick === 'smallest' && value < best))
-        winner = member
-    }
-    for (const member of members) {
-      if (member === winner) continue
-      member.record.applied = false
-      member.record.reason = `superseded by ${winner.term.id} (group ${groupId}: ${group.pick})`
-    }
+  }
+  // A group none of whose terms applies has nothing to settle.
+  if (winner === -1) return
+  if (group.undeclared !== undefined) fail(`modifier list "${list.id}"`, group.undeclared)
+  const reason = `superseded by ${(list.terms[winner] as PreparedTerm).id} (group ${group.id}: ${group.pick})`
+  for (const index of group.members) {
+    const record = terms[start + index] as TermRecord
+    if (index === winner || !record.applied) continue
+    record.applied = false
+    record.reason = reason
   }
 }
 
 /**
- * Evaluates the lists in order and combines their terms; throws RuleFailure (use
- * `resolveModifiers` for a result that never throws). `terms` collects records as they are made,
- * so a failure still shows what was computed before it.
+ * Evaluates prepared lists in order and combines their terms; throws RuleFailure or an
+ * expression's error (the caller's `captureIn` turns both into data). A caller that shows the
+ * terms made before a failure passes its own `partial` array; otherwise the array is made to
+ * size at once.
  */
-export function computeModifiers(
-  rules: LoadedRuleset,
-  lists: readonly ModifierListRef[],
-  context: ContextKind,
-  variables: Variables,
-  terms: TermRecord[] = [],
-): { total: number; terms: TermRecord[] } {
-  const counted = new Set<string>()
-  for (const ref of lists) {
-    const list = modifierList(rules, ref)
-    if (list.context !== context) {
-      const written =
-        list.context === undefined ? 'has no context' : `is written for the ${list.context} context`
-      fail(
-        `modifier list "${list.id}"`,
-        `it ${written}, but it is used where expressions see the ${context} context`,
-      )
-    }
-    const candidates: Candidate[] = []
-    for (const term of list.terms) {
-      const candidate = {
-        record: evaluateTerm(rules, list, term, context, variables),
-        term,
-        listRef: list,
-      }
-      candidates.push(candidate)
-      terms.push(candidate.record)
-    }
-    applyGroups(list, candidates)
-    for (const { record, term } of candidates) {
-      if (!record.applied || term.once !== true) continue
-      if (counted.has(term.id)) {
+export function computePrepared(
+  scope: Scope,
+  prepared: PreparedModifiers,
+  partial?: TermRecord[],
+): ModifierTotals {
+  const terms: TermRecord[] = partial ?? new Array<TermRecord>(prepared.count)
+  let made = 0
+  let counted: string[] | undefined
+  const lists = prepared.lists
+  for (let l = 0; l < lists.length; l++) {
+    const list = lists[l] as PreparedModifiers['lists'][number]
+    if (list.failure !== undefined) fail(list.failure.where, list.failure.problem)
+    const start = made
+    const listTerms = list.terms
+    for (let t = 0; t < listTerms.length; t++)
+      terms[made++] = evaluateTerm(scope, listTerms[t] as PreparedTerm)
+    if (list.groups.length > 0) applyGroups(list, terms, start)
+    if (!list.hasOnce) continue
+    counted ??= []
+    for (let index = 0; index < listTerms.length; index++) {
+      const term = listTerms[index] as PreparedTerm
+      const record = terms[start + index] as TermRecord
+      if (!record.applied || !term.once) continue
+      if (counted.includes(term.id)) {
         record.applied = false
         record.reason = 'applied once already'
       }
-      counted.add(term.id)
+      counted.push(term.id)
     }
   }
-  const total = terms.reduce((sum, t) => (t.applied && t.value !== null ? sum + t.value : sum), 0)
+  let total = 0
+  for (let t = 0; t < made; t++) {
+    const record = terms[t] as TermRecord
+    if (record.applied && record.value !== null) total += record.value
+  }
   return { total, terms }
 }
 
@@ -215,8 +208,9 @@ export function resolveModifiers(
   variables: Variables,
 ): ModifierResult {
   const terms: TermRecord[] = []
-  const result = captureFailure(() =>
-    computeModifiers(rules, lists, context, withRulesetDefaults(rules, variables), terms),
+  const scope = new Scope(hostFunctions(rules), rules, variables)
+  const result = captureIn(scope, () =>
+    computePrepared(scope, prepareModifiers(rules, lists, context), terms),
   )
   return result.ok ? { ok: true, ...result.value } : { ok: false, error: result.error, terms }
 }

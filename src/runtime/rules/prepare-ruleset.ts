@@ -9,10 +9,12 @@ import type { LoadedRuleset } from '../content/loaded'
 import type { CompiledExpr, Environment } from '../expr'
 import { ExprEnvironmentError } from '../expr'
 import type { ResolvedRuleset } from '../generated/content-types'
-import { compileSites, expressionKey } from './compile-sites'
+import { compileSites } from './compile-sites'
+import type { CompiledByContext } from './compile-sites'
 import { buildEnvironments } from './expression-context'
 import type { ContextKind } from './expression-context'
 import { findExpressionSites } from './expression-sites'
+import { planOf } from './resolve'
 import { checkRules } from './rules-checks'
 import type { RulesError } from './rules-error'
 import { splitPointer } from './rules-error'
@@ -120,7 +122,7 @@ export function withExtraExpressions(
     rules: {
       ...rules,
       expression(context: ContextKind, source: string): CompiledExpr {
-        return compiled.expressions.get(expressionKey(context, source)) ?? base(context, source)
+        return compiled.expressions.get(context)?.get(source) ?? base(context, source)
       },
     },
   }
@@ -129,9 +131,9 @@ export function withExtraExpressions(
 function loadedRuleset(
   ruleset: ResolvedRuleset,
   environments: Readonly<Record<ContextKind, Environment>>,
-  expressions: ReadonlyMap<string, CompiledExpr>,
+  expressions: CompiledByContext,
 ): LoadedRuleset {
-  return {
+  const rules: LoadedRuleset = {
     ruleset,
     unitTypes: byId(ruleset.unitTypes),
     unitClasses: byId(ruleset.unitClasses),
@@ -141,7 +143,7 @@ function loadedRuleset(
     resultSets: byId(ruleset.resultSets),
     environments,
     expression(context: ContextKind, source: string): CompiledExpr {
-      const expr = expressions.get(expressionKey(context, source))
+      const expr = expressions.get(context)?.get(source)
       if (expr === undefined)
         throw new Error(
           `the expression "${source}" was not compiled for the ${context} context when the ruleset was prepared`,
@@ -149,4 +151,7 @@ function loadedRuleset(
       return expr
     },
   }
+  // Each resolution's plan (its expressions bound, its tables indexed) is made now, not in play.
+  for (const resolution of ruleset.resolutions ?? []) planOf(rules, resolution)
+  return rules
 }

@@ -108,3 +108,75 @@ export interface ResolutionRecord {
   message?: string
   error?: EvaluationFailure
 }
+
+/** No codes, no effects: shared by every record that has none (frozen, like all shared parts). */
+export const NO_CODES = Object.freeze([]) as unknown as CodeRecord[]
+export const NO_EFFECTS = Object.freeze([]) as unknown as Effect[]
+
+/**
+ * A record as a resolution begins it. Every field a record may have is written here, the
+ * absent ones undefined (JSON leaves them out, so the record as logged is the same): a record
+ * filled in one field at a time would change shape at each step, and V8 would copy its fields
+ * each time they outgrow their room.
+ */
+export function draftRecord(resolution: ResolutionRecord['resolution']): ResolutionRecord {
+  return {
+    resolution,
+    status: 'error',
+    table: undefined,
+    automatic: undefined,
+    columnShifts: undefined,
+    column: undefined,
+    odds: undefined,
+    differential: undefined,
+    scale: undefined,
+    dice: undefined,
+    rollModifiers: undefined,
+    roll: undefined,
+    row: undefined,
+    cell: undefined,
+    provenance: undefined,
+    value: undefined,
+    codes: NO_CODES,
+    effects: NO_EFFECTS,
+    onNatural: undefined,
+    check: undefined,
+    outcome: undefined,
+    message: undefined,
+    error: undefined,
+  }
+}
+
+/** A fresh record for one roll: what `before` found up to the roll, then the dice. */
+export function rolledRecord(
+  before: ResolutionRecord,
+  dice: { readonly id: string; readonly notation: string },
+  natural: number,
+  faces: readonly number[],
+): ResolutionRecord {
+  return {
+    resolution: before.resolution,
+    status: before.status,
+    table: before.table,
+    automatic: before.automatic,
+    columnShifts: before.columnShifts,
+    column: before.column,
+    odds: before.odds,
+    differential: before.differential,
+    scale: before.scale,
+    dice: { id: dice.id, notation: dice.notation, faces: faces.slice(), natural },
+    rollModifiers: before.rollModifiers,
+    roll: undefined,
+    row: undefined,
+    cell: undefined,
+    provenance: undefined,
+    value: undefined,
+    codes: NO_CODES,
+    effects: NO_EFFECTS,
+    onNatural: undefined,
+    check: before.check,
+    outcome: undefined,
+    message: before.message,
+    error: undefined,
+  }
+}

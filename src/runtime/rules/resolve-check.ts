@@ -4,12 +4,17 @@
  */
 import type { LoadedRuleset } from '../content/loaded'
 import type { CheckResolution } from '../generated/content-types'
-import { numberOrExpression } from './evaluate'
-import type { Variables } from './evaluate'
-import { computeModifiers } from './modifiers'
-import type { ResolutionRecord } from './resolution-record'
-import { diceFor, finishSafely } from './resolve-shared'
-import type { Begun } from './resolve-shared'
+import type { DiceSpec } from '../dice'
+import { failureIn, siteOf } from './evaluation'
+import type { Scope, Site } from './evaluation'
+import { prepareModifiers } from './modifier-plan'
+import type { PreparedModifiers } from './modifier-plan'
+import { computePrepared } from './modifiers'
+import { rolledRecord } from './resolution-record'
+import type { ModifierTotals, ResolutionRecord } from './resolution-record'
+import { diceFor, errorRecord, failWith } from './resolve-shared'
+import type { Begun, Failing, RulesDice } from './resolve-shared'
+import { resolutionHeader } from './table-plan'
 
 export function passes(
   modified: number,
@@ -28,28 +33,86 @@ export function passes(
   }
 }
 
-export function beginCheck(
-  rules: LoadedRuleset,
-  resolution: CheckResolution,
-  variables: Variables,
-  record: ResolutionRecord,
-): Begun {
+/** A check resolution prepared once: its modifiers, target and dice. */
+export interface CheckPlan {
+  readonly kind: 'check'
+  readonly resolution: CheckResolution
+  readonly header: ResolutionRecord['resolution']
+  readonly rollModifiers: PreparedModifiers
+  readonly target: number | Site
+  readonly dice: RulesDice | Failing
+}
+
+export function prepareCheckPlan(rules: LoadedRuleset, resolution: CheckResolution): CheckPlan {
   const where = `resolution "${resolution.id}"`
   const context = resolution.context
-  record.rollModifiers = computeModifiers(rules, resolution.rollModifiers ?? [], context, variables)
-  const target = numberOrExpression(
-    rules,
-    context,
-    resolution.target,
-    variables,
-    `${where}, target`,
-  )
-  record.check = { target, compare: resolution.compare }
-  const dice = diceFor(rules, resolution.dice, where)
-  const modifiers = record.rollModifiers.total
+  const rollModifiers = prepareModifiers(rules, resolution.rollModifiers ?? [], context)
+  const target =
+    typeof resolution.target === 'number'
+      ? resolution.target
+      : siteOf(rules, context, resolution.target, `${where}, target`)
+  return {
+    kind: 'check',
+    resolution,
+    header: resolutionHeader(resolution),
+    rollModifiers,
+    target,
+    dice: diceFor(rules, resolution.dice, where),
+  }
+}
 
-  const finish = (natural: number, faces: readonly number[]): ResolutionRecord =>
-    finishSafely(record, dice, natural, faces, (result) => {
+export function beginCheck(scope: Scope, plan: CheckPlan, record: ResolutionRecord): Begun {
+  const resolution = plan.resolution
+  record.rollModifiers = computePrepared(scope, plan.rollModifiers)
+  const target = scope.numberOr(plan.target)
+  record.check = { target, compare: resolution.compare }
+  if ('problem' in plan.dice) failWith(plan.dice)
+  const dice = plan.dice as RulesDice
+  return new CheckRoll(record, dice, scope, plan, target)
+}
+
+/** A check waiting for its roll (a class: one `finish` for every check). */
+class CheckRoll {
+  readonly kind = 'roll'
+  readonly record: ResolutionRecord
+  readonly dice: RulesDice
+  readonly diceId: string
+  readonly spec: DiceSpec
+  private readonly scope: Scope
+  private readonly plan: CheckPlan
+  private readonly target: number
+
+  constructor(
+    record: ResolutionRecord,
+    dice: RulesDice,
+    scope: Scope,
+    plan: CheckPlan,
+    target: number,
+  ) {
+    this.record = record
+    this.dice = dice
+    this.diceId = dice.id
+    this.spec = dice.spec
+    this.scope = scope
+    this.plan = plan
+    this.target = target
+  }
+
+  finish(natural: number, faces: readonly number[]): ResolutionRecord {
+    return this.read(rolledRecord(this.record, this.dice, natural, faces), natural)
+  }
+
+  finishOnce(natural: number, faces: readonly number[]): ResolutionRecord {
+    const { id, notation } = this.dice
+    this.record.dice = { id, notation, faces: faces.slice(), natural }
+    return this.read(this.record, natural)
+  }
+
+  private read(result: ResolutionRecord, natural: number): ResolutionRecord {
+    const { resolution } = this.plan
+    const target = this.target
+    const modifiers = (this.record.rollModifiers as ModifierTotals).total
+    try {
       const modified = natural + modifiers
       const naturalOutcome = resolution.natural?.success?.includes(natural)
         ? 'success'
@@ -59,16 +122,18 @@ export function beginCheck(
       const outcome =
         naturalOutcome ?? (passes(modified, resolution.compare, target) ? 'success' : 'failure')
       result.roll = { natural, modifiers, modified, final: modified }
-      result.check = {
-        target,
-        compare: resolution.compare,
-        ...(naturalOutcome === undefined ? {} : { natural: naturalOutcome }),
-      }
+      const compare = resolution.compare
+      result.check =
+        naturalOutcome === undefined
+          ? { target, compare }
+          : { target, compare, natural: naturalOutcome }
       result.outcome = outcome
-      result.effects = [
-        ...((outcome === 'success' ? resolution.success : resolution.failure) ?? []),
-      ]
+      const effects = outcome === 'success' ? resolution.success : resolution.failure
+      result.effects = (effects ?? []).slice()
       result.status = 'resolved'
-    })
-  return { kind: 'roll', record, diceId: dice.id, spec: dice.spec, finish }
+      return result
+    } catch (error) {
+      return errorRecord(result, failureIn(this.scope, error))
+    }
+  }
 }

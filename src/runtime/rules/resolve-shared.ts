@@ -1,12 +1,17 @@
-/** Pieces shared by table and check resolutions: dice, result codes, and the roll/finish split. */
+/**
+ * Pieces shared by table and check resolutions: dice, result codes, the roll/finish split, and
+ * the failures a prepared resolution keeps for the moment it reaches them.
+ */
 import type { LoadedRuleset } from '../content/loaded'
-import type { Table } from '../generated/content-types'
+import type { Effect, ResultSet, Table } from '../generated/content-types'
 import { didYouMean } from '../content/suggest'
-import { formatDiceNotation } from '../dice'
+import { checkDiceSpec, faceRange, formatDiceNotation } from '../dice'
 import type { DiceSpec } from '../dice'
-import { captureFailure, evaluateBoolean, fail } from './evaluate'
-import type { Variables } from './evaluate'
+import { fail } from './evaluate'
+import { siteOf } from './evaluation'
+import type { Scope, Site } from './evaluation'
 import type { ContextKind } from './expression-context'
+import { NO_CODES, NO_EFFECTS } from './resolution-record'
 import type { CodeRecord, ResolutionRecord } from './resolution-record'
 
 /**
@@ -21,42 +26,117 @@ export type Begun =
       record: ResolutionRecord
       diceId: string
       spec: DiceSpec
-      finish: (natural: number, faces: readonly number[]) => ResolutionRecord
+      dice: RulesDice
+      finish(natural: number, faces: readonly number[]): ResolutionRecord
+      /**
+       * `finish` for a resolution rolled once (resolve, resolveWithRoll): `record` itself is
+       * filled in and returned, since nothing reads it as it was before the roll.
+       */
+      finishOnce(natural: number, faces: readonly number[]): ResolutionRecord
     }
+
+/** Something the content asks for that cannot be done: it fails when a resolution reaches it. */
+export interface Failing {
+  readonly where: string
+  readonly problem: string
+}
+
+export function isFailing(value: object): value is Failing {
+  return 'problem' in value
+}
+
+export function failWith(failing: Failing): never {
+  return fail(failing.where, failing.problem)
+}
 
 export interface RulesDice {
   id: string
   spec: DiceSpec
+  /** `d10z`, `2d6`: worked out once for every record. */
+  notation: string
+  /** The values one die shows; undefined when the spec itself is wrong (rollDice says why). */
+  range: { min: number; max: number } | undefined
 }
 
-export function diceFor(rules: LoadedRuleset, id: string, where: string): RulesDice {
+export function diceFor(rules: LoadedRuleset, id: string, where: string): RulesDice | Failing {
   const found = rules.ruleset.dice.find((d) => d.id === id)
   if (found === undefined) {
-    return fail(
-      where,
-      `there are no dice "${id}"${didYouMean(
-        id,
-        rules.ruleset.dice.map((d) => d.id),
-      )}`,
-    )
+    const ids = rules.ruleset.dice.map((d) => d.id)
+    return { where, problem: `there are no dice "${id}"${didYouMean(id, ids)}` }
   }
   const spec: DiceSpec = {
     count: found.count,
     sides: found.sides,
     ...(found.faces === undefined ? {} : { faces: found.faces }),
   }
-  return { id, spec }
+  const range = checkDiceSpec(spec) === undefined ? faceRange(spec) : undefined
+  return { id, spec, notation: formatDiceNotation(spec), range }
 }
 
-/** Result codes read from a table, with the effects each has in this situation. */
-export function codeRecords(
+/** One result code of a result set, read in one context. */
+interface PreparedCode {
+  /** The record when no case applies (frozen, shared by every record that reads the code). */
+  readonly plain: CodeRecord
+  readonly cases: readonly { readonly when: Site; readonly record: CodeRecord }[]
+}
+
+/**
+ * The codes of a cell or an automatic result, ready to be read: either fixed (no code has cases,
+ * so the records and their effects are the same every time) or evaluated case by case.
+ */
+export type PreparedCodes =
+  | { readonly kind: 'fixed'; readonly codes: readonly CodeRecord[]; readonly effects: Effect[] }
+  | { readonly kind: 'cases'; readonly codes: readonly (PreparedCode | Failing)[] }
+  | ({ readonly kind: 'failing' } & Failing)
+
+const EMPTY: PreparedCodes = Object.freeze({ kind: 'fixed', codes: NO_CODES, effects: NO_EFFECTS })
+
+function prepareCode(
+  rules: LoadedRuleset,
+  set: ResultSet,
+  code: string,
+  context: ContextKind,
+): PreparedCode | Failing {
+  const entry = set.codes.find((c) => c.code === code)
+  if (entry === undefined) {
+    const codes = set.codes.map((c) => c.code)
+    return {
+      where: `result set "${set.id}"`,
+      problem: `there is no code "${code}"${didYouMean(code, codes)}`,
+    }
+  }
+  const base = {
+    code,
+    label: entry.label,
+    ...(entry.rule === undefined ? {} : { rule: entry.rule }),
+  }
+  const cases = (entry.cases ?? []).map((option, index) => ({
+    when: siteOf(
+      rules,
+      context,
+      option.when,
+      `result set "${set.id}", code "${code}", case ${index + 1}`,
+    ),
+    record: Object.freeze({
+      ...base,
+      case: Object.freeze({
+        index,
+        ...(option.label === undefined ? {} : { label: option.label }),
+      }),
+      effects: option.effects,
+    }),
+  }))
+  return { plain: Object.freeze({ ...base, effects: entry.effects }), cases }
+}
+
+/** Result codes read from `table`, prepared in `context`. */
+export function prepareCodes(
   rules: LoadedRuleset,
   table: Table,
   codes: readonly string[],
   context: ContextKind,
-  variables: Variables,
-): CodeRecord[] {
-  if (codes.length === 0) return []
+): PreparedCodes {
+  if (codes.length === 0) return EMPTY
   const setId = 'results' in table ? table.results : undefined
   const set = setId === undefined ? undefined : rules.resultSets.get(setId)
   if (set === undefined) {
@@ -64,54 +144,45 @@ export function codeRecords(
       setId === undefined
         ? 'names no result set'
         : `names the result set "${setId}", which does not exist`
-    return fail(`table "${table.id}"`, `it ${why}, so the code "${codes[0]}" has no meaning`)
+    const problem = `it ${why}, so the code "${codes[0]}" has no meaning`
+    return { kind: 'failing', where: `table "${table.id}"`, problem }
   }
-  return codes.map((code) => {
-    const entry = set.codes.find((c) => c.code === code)
-    if (entry === undefined) {
-      return fail(
-        `result set "${set.id}"`,
-        `there is no code "${code}"${didYouMean(
-          code,
-          set.codes.map((c) => c.code),
-        )}`,
-      )
-    }
-    const base = {
-      code,
-      label: entry.label,
-      ...(entry.rule === undefined ? {} : { rule: entry.rule }),
-    }
-    for (const [index, option] of (entry.cases ?? []).entries()) {
-      const where = `result set "${set.id}", code "${code}", case ${index + 1}`
-      if (evaluateBoolean(rules, context, option.when, variables, where)) {
-        return {
-          ...base,
-          case: { index, ...(option.label === undefined ? {} : { label: option.label }) },
-          effects: option.effects,
-        }
-      }
-    }
-    return { ...base, effects: entry.effects }
-  })
+  const prepared = codes.map((code) => prepareCode(rules, set, code, context))
+  if (prepared.some((p) => isFailing(p) || p.cases.length > 0))
+    return { kind: 'cases', codes: prepared }
+  const records = prepared.map((p) => (p as PreparedCode).plain)
+  return {
+    kind: 'fixed',
+    codes: Object.freeze(records),
+    effects: Object.freeze(records.flatMap((r) => r.effects)) as Effect[],
+  }
 }
 
-/** Runs the after-roll part on a fresh copy of the record; a failure becomes an error record. */
-export function finishSafely(
-  before: ResolutionRecord,
-  dice: RulesDice,
-  natural: number,
-  faces: readonly number[],
-  run: (record: ResolutionRecord) => void,
-): ResolutionRecord {
-  const record: ResolutionRecord = {
-    ...before,
-    dice: { id: dice.id, notation: formatDiceNotation(dice.spec), faces: [...faces], natural },
-    codes: [],
-    effects: [],
+/** Sets the codes read and their effects on `record`, evaluating the codes' cases if any. */
+export function readCodes(scope: Scope, prepared: PreparedCodes, record: ResolutionRecord): void {
+  if (prepared.kind === 'fixed') {
+    // Frozen and shared: nothing writes to a record's codes or effects once it is made.
+    record.codes = prepared.codes as CodeRecord[]
+    record.effects = prepared.effects
+    return
   }
-  const result = captureFailure(() => run(record))
-  return result.ok ? record : errorRecord(record, result.error)
+  if (prepared.kind === 'failing') return failWith(prepared)
+  const codes: CodeRecord[] = []
+  for (const code of prepared.codes) {
+    if (isFailing(code)) return failWith(code)
+    let chosen = code.plain
+    for (const option of code.cases) {
+      if (scope.boolean(option.when)) {
+        chosen = option.record
+        break
+      }
+    }
+    codes.push(chosen)
+  }
+  const effects: Effect[] = []
+  for (const code of codes) for (const effect of code.effects) effects.push(effect)
+  record.codes = codes
+  record.effects = effects
 }
 
 export function errorRecord(

@@ -2,247 +2,260 @@
  * Table resolutions: pick the chart, try the automatic cases, find the column (by key, by odds,
  * by a differential), shift it, roll, add modifiers, clamp, read the cell and turn its codes
  * into effects. Everything up to the roll is done once in `beginTable`; `finish` does the rest
- * for one roll, so the exact distribution can replay it for every possible total.
+ * for one roll, so the exact distribution can replay it for every possible total. Both work
+ * from the resolution's plan (table-plan.ts), made when the rules were prepared.
  */
-import type { LoadedRuleset } from '../content/loaded'
-import type { Table, TableResolution } from '../generated/content-types'
 import { didYouMean } from '../content/suggest'
+import type { DiceSpec } from '../dice'
 import { clampValue, formatBand } from './bands'
-import { evaluateBoolean, evaluateNumber, evaluateText, fail } from './evaluate'
-import type { Variables } from './evaluate'
-import { computeModifiers } from './modifiers'
+import { fail } from './evaluate'
+import { failureIn } from './evaluation'
+import type { Scope, Site } from './evaluation'
+import { computePrepared } from './modifiers'
 import { oddsColumn } from './odds'
-import type { ResolutionRecord } from './resolution-record'
-import { codeRecords, diceFor, finishSafely } from './resolve-shared'
-import type { Begun } from './resolve-shared'
-import { differentialColumn, lookupRoll } from './tables'
-import type { RolledTable } from './tables'
+import { rolledRecord } from './resolution-record'
+import type { ModifierTotals, ResolutionRecord } from './resolution-record'
+import { errorRecord, failWith, readCodes } from './resolve-shared'
+import type { Begun, RulesDice } from './resolve-shared'
+import type { ScaleRows } from './roll-reader'
+import type { Chosen, TableOption, TablePlan } from './table-plan'
+import { differentialColumn } from './tables'
 
-function chooseTable(
-  rules: LoadedRuleset,
-  resolution: TableResolution,
-  variables: Variables,
-  record: ResolutionRecord,
-): Table {
-  const where = `resolution "${resolution.id}"`
-  const choice = resolution.table
-  let id: string
-  let chosen: { case: number; caseRule?: string } | undefined
-  if (typeof choice === 'string') id = choice
-  else {
-    id = choice.default
-    for (const [index, option] of choice.cases.entries()) {
-      if (
-        evaluateBoolean(
-          rules,
-          resolution.context,
-          option.when,
-          variables,
-          `${where}, table case ${index + 1}`,
-        )
-      ) {
-        id = option.table
-        chosen = { case: index, ...(option.rule === undefined ? {} : { caseRule: option.rule }) }
-        break
-      }
+function chooseTable(scope: Scope, plan: TablePlan, record: ResolutionRecord): TableOption {
+  let chosen: Chosen = plan.fallback
+  const cases = plan.cases
+  for (let index = 0; index < cases.length; index++) {
+    const option = cases[index] as TablePlan['cases'][number]
+    if (scope.boolean(option.when)) {
+      chosen = option.chosen
+      break
     }
   }
-  const table = rules.tables.get(id)
-  if (table === undefined)
-    return fail(where, `there is no table "${id}"${didYouMean(id, rules.tables.keys())}`)
-  record.table = {
-    id,
-    label: table.label,
-    kind: table.kind,
-    ...(table.rule === undefined ? {} : { rule: table.rule }),
-    ...chosen,
-  }
+  const table = chosen.option
+  if (table.missing !== undefined) failWith(table.missing)
+  record.table = chosen.header
+  if (table.notRolled !== undefined) failWith(table.notRolled)
   return table
 }
 
-const ruleOf = (o: { rule?: string }): { rule?: string } =>
-  o.rule === undefined ? {} : { rule: o.rule }
-
-function rolledTable(table: Table, where: string): RolledTable {
-  if (table.kind === 'matrix' || table.kind === 'range-bands') {
-    return fail(
-      where,
-      `${table.label} is a ${table.kind} table: it gives modifiers to other rolls and cannot be rolled on`,
-    )
-  }
-  return table
+function needed(plan: TablePlan, option: TableOption, site: Site | undefined, field: string): Site {
+  const { label, kind } = option.table
+  return site ?? fail(plan.where, `${label} is a ${kind} table, so the resolution needs "${field}"`)
 }
 
-/** Where the column ends up, recorded on the record; undefined when the odds forbid the attack. */
+/**
+ * Where the column ends up, recorded on the record: the index of the first column with its id
+ * (as the roll is read), or -1 when the odds forbid the attack.
+ */
 function findColumn(
-  rules: LoadedRuleset,
-  resolution: TableResolution,
-  table: RolledTable,
+  scope: Scope,
+  plan: TablePlan,
+  option: TableOption,
   shift: number,
-  variables: Variables,
   record: ResolutionRecord,
-): string | undefined {
-  const where = `resolution "${resolution.id}"`
-  const context = resolution.context
-  const need = (field: 'attack' | 'defense' | 'value' | 'column'): string =>
-    resolution[field] ??
-    fail(where, `${table.label} is a ${table.kind} table, so the resolution needs "${field}"`)
+): number {
+  const where = plan.where
+  const table = option.table
   if (table.kind === 'odds') {
-    const attack = evaluateNumber(rules, context, need('attack'), variables, `${where}, attack`)
-    const defense = evaluateNumber(rules, context, need('defense'), variables, `${where}, defense`)
+    const attack = scope.number(needed(plan, option, plan.attack, 'attack'))
+    const defense = scope.number(needed(plan, option, plan.defense, 'defense'))
     const odds = oddsColumn(table, attack, defense, shift)
     record.odds = odds
     if (!odds.ok) {
       if (odds.reason === 'invalid') fail(`${where}, odds`, odds.message)
       record.status = 'not-allowed'
       record.message = odds.message
-      return undefined
+      return -1
     }
     record.column = { ...odds.final, base: odds.base, shift, clamped: odds.clamped }
-    return odds.final.id
+    return option.columnIndex.get(odds.final.id) as number
   }
   if (table.kind === 'differential') {
-    const value = evaluateNumber(rules, context, need('value'), variables, `${where}, value`)
+    const value = scope.number(needed(plan, option, plan.value, 'value'))
     const found = differentialColumn(table, value, shift)
     if (!found.ok) return fail(`${where}, value`, found.error)
     record.differential = found
     record.column = { ...found.final, base: found.base, shift, clamped: found.clamped }
-    return found.final.id
+    return option.columnIndex.get(found.final.id) as number
   }
   const only = table.columns.length === 1 ? table.columns[0]?.id : undefined
   const id =
-    resolution.column === undefined && only !== undefined
+    plan.column === undefined && only !== undefined
       ? only
-      : evaluateText(rules, context, need('column'), variables, `${where}, column`)
-  const index = table.columns.findIndex((c) => c.id === id)
-  if (index === -1) {
-    return fail(
-      `${where}, column`,
-      `${table.label} has no column "${id}"${didYouMean(
-        id,
-        table.columns.map((c) => c.id),
-      )}`,
-    )
+      : scope.text(needed(plan, option, plan.column, 'column'))
+  const index = option.columnIndex.get(id)
+  if (index === undefined) {
+    const ids = table.columns.map((c) => c.id)
+    return fail(`${where}, column`, `${table.label} has no column "${id}"${didYouMean(id, ids)}`)
+  }
+  if (shift === 0) {
+    record.column = option.unshifted[index]
+    return index
   }
   const wanted = index + shift
   const finalIndex = Math.min(Math.max(wanted, 0), table.columns.length - 1)
-  const final = table.columns[finalIndex] as RolledTable['columns'][number]
-  const base = table.columns[index] as RolledTable['columns'][number]
-  const label = (column: { label?: string }) =>
-    column.label === undefined ? {} : { label: column.label }
+  type ColumnRecord = NonNullable<ResolutionRecord['column']>
+  const final = option.unshifted[finalIndex] as ColumnRecord
   record.column = {
     id: final.id,
     index: finalIndex,
-    ...label(final),
-    base: { index, id: base.id, ...label(base) },
+    ...(final.label === undefined ? {} : { label: final.label }),
+    base: (option.unshifted[index] as ColumnRecord).base,
     shift,
     clamped: finalIndex !== wanted,
   }
-  return final.id
+  return option.columnIndex.get(final.id) as number
 }
 
 /** Everything before the roll; mutates `record` so a failure still shows how far it got. */
-export function beginTable(
-  rules: LoadedRuleset,
-  resolution: TableResolution,
-  variables: Variables,
-  record: ResolutionRecord,
-): Begun {
-  const where = `resolution "${resolution.id}"`
-  const context = resolution.context
-  const table = rolledTable(chooseTable(rules, resolution, variables, record), where)
-  for (const [index, automatic] of (resolution.automatic ?? []).entries()) {
-    if (
-      !evaluateBoolean(
-        rules,
-        context,
-        automatic.when,
-        variables,
-        `${where}, automatic case ${index + 1}`,
-      )
-    )
-      continue
-    record.automatic = { index, ...(automatic.rule === undefined ? {} : { rule: automatic.rule }) }
-    record.codes = codeRecords(rules, table, automatic.result, context, variables)
-    record.effects = record.codes.flatMap((c) => c.effects)
+export function beginTable(scope: Scope, plan: TablePlan, record: ResolutionRecord): Begun {
+  const option = chooseTable(scope, plan, record)
+  const automatic = plan.automatic
+  for (let index = 0; index < automatic.length; index++) {
+    const { when, record: which } = automatic[index] as TablePlan['automatic'][number]
+    if (!scope.boolean(when)) continue
+    record.automatic = which
+    readCodes(scope, option.automatic[index] as TableOption['automatic'][number], record)
     record.status = 'automatic'
     return { kind: 'done', record }
   }
   let shift = 0
-  if ((resolution.columnShifts ?? []).length > 0) {
-    record.columnShifts = computeModifiers(rules, resolution.columnShifts ?? [], context, variables)
+  if (plan.columnShifts !== undefined) {
+    record.columnShifts = computePrepared(scope, plan.columnShifts)
     shift = record.columnShifts.total
   }
-  const columnId = findColumn(rules, resolution, table, shift, variables, record)
-  if (columnId === undefined) return { kind: 'done', record }
-  const scale =
-    resolution.rowScale === undefined
-      ? undefined
-      : evaluateText(rules, context, resolution.rowScale, variables, `${where}, rowScale`)
+  const columnIndex = findColumn(scope, plan, option, shift, record)
+  if (columnIndex === -1) return { kind: 'done', record }
+  const scale = plan.rowScale === undefined ? undefined : scope.text(plan.rowScale)
   if (scale !== undefined) record.scale = scale
-  record.rollModifiers = computeModifiers(rules, resolution.rollModifiers ?? [], context, variables)
-  const dice = diceFor(rules, resolution.dice ?? table.dice, where)
-  const modifiers = record.rollModifiers.total
-  const before = record
+  record.rollModifiers = computePrepared(scope, plan.rollModifiers)
+  // `problem` is what a Failing has and dice have not.
+  if ('problem' in option.dice) failWith(option.dice)
+  const dice = option.dice as RulesDice
+  return new TableRoll(record, dice, scope, plan, option, columnIndex, option.reader.scale(scale))
+}
 
-  const finish = (natural: number, faces: readonly number[]): ResolutionRecord =>
-    finishSafely(before, dice, natural, faces, (result) => {
-      const modified = natural + modifiers
-      const notes: string[] = []
-      let value = modified
-      if (resolution.rollClamp !== undefined) {
-        value = clampValue(modified, resolution.rollClamp)
-        if (value !== modified)
-          notes.push(`the rules limit the roll to ${formatBand(resolution.rollClamp)}`)
-      }
-      const lookup = lookupRoll(table, {
-        roll: value,
-        column: columnId,
-        ...(scale === undefined ? {} : { scale }),
-      })
-      if (!lookup.ok) return fail(where, lookup.error)
-      if (lookup.clampedRoll !== undefined) notes.push(lookup.clampedRoll.note)
-      result.roll = {
-        natural,
-        modifiers,
-        modified,
-        final: lookup.roll,
-        ...(notes.length > 0
-          ? { clamped: { from: modified, to: lookup.roll, note: notes.join('; ') } }
-          : {}),
-      }
-      result.row = { index: lookup.rowIndex, band: lookup.band }
-      result.cell = lookup.cell
-      if (lookup.provenance !== undefined) result.provenance = lookup.provenance
-      const cell = lookup.cell
-      if (cell === null) {
-        return fail(
-          where,
-          `${table.label} has no entry for roll ${lookup.roll} in column "${columnId}"`,
-        )
-      }
-      let codes: readonly string[]
-      if (typeof cell === 'number') {
-        result.value = cell
-        // A number may still have a meaning in the result set (losses of 2 = code "2").
-        const set = table.results === undefined ? undefined : rules.resultSets.get(table.results)
-        codes = set?.codes.some((c) => c.code === String(cell)) === true ? [String(cell)] : []
-      } else codes = typeof cell === 'string' ? [cell] : cell
-      result.codes = codeRecords(rules, table, codes, context, variables)
-      result.effects = result.codes.flatMap((c) => c.effects)
-      // Some natural rolls add effects of their own, whatever the table gave (a gun bursting).
-      for (const [index, option] of (resolution.onNatural ?? []).entries()) {
-        if (!option.rolls.includes(natural)) continue
-        const place = `${where}, onNatural ${index + 1}`
-        if (
-          option.when !== undefined &&
-          !evaluateBoolean(rules, context, option.when, variables, place)
-        )
-          continue
-        result.onNatural = [...(result.onNatural ?? []), { index, ...ruleOf(option) }]
-        result.effects = [...result.effects, ...option.effects]
-      }
-      result.status = 'resolved'
-    })
-  return { kind: 'roll', record, diceId: dice.id, spec: dice.spec, finish }
+/**
+ * A table resolution waiting for its roll. A class rather than a closure made per resolution:
+ * `finish` is one function for all of them.
+ */
+class TableRoll {
+  readonly kind = 'roll'
+  readonly record: ResolutionRecord
+  readonly dice: RulesDice
+  readonly diceId: string
+  readonly spec: DiceSpec
+  private readonly scope: Scope
+  private readonly plan: TablePlan
+  private readonly option: TableOption
+  private readonly columnIndex: number
+  private readonly rows: ScaleRows
+
+  constructor(
+    record: ResolutionRecord,
+    dice: RulesDice,
+    scope: Scope,
+    plan: TablePlan,
+    option: TableOption,
+    columnIndex: number,
+    rows: ScaleRows,
+  ) {
+    this.record = record
+    this.dice = dice
+    this.diceId = dice.id
+    this.spec = dice.spec
+    this.scope = scope
+    this.plan = plan
+    this.option = option
+    this.columnIndex = columnIndex
+    this.rows = rows
+  }
+
+  finish(natural: number, faces: readonly number[]): ResolutionRecord {
+    return this.read(rolledRecord(this.record, this.dice, natural, faces), natural)
+  }
+
+  finishOnce(natural: number, faces: readonly number[]): ResolutionRecord {
+    const { id, notation } = this.dice
+    this.record.dice = { id, notation, faces: faces.slice(), natural }
+    return this.read(this.record, natural)
+  }
+
+  private read(result: ResolutionRecord, natural: number): ResolutionRecord {
+    const modifiers = (this.record.rollModifiers as ModifierTotals).total
+    try {
+      const { scope, plan, option, rows, columnIndex } = this
+      finishRoll(scope, plan, option, rows, columnIndex, modifiers, natural, result)
+      return result
+    } catch (error) {
+      return errorRecord(result, failureIn(this.scope, error))
+    }
+  }
+}
+
+/** The roll read on the table: row, cell, codes, effects; sets them on `result`. */
+function finishRoll(
+  scope: Scope,
+  plan: TablePlan,
+  option: TableOption,
+  rows: ScaleRows,
+  columnIndex: number,
+  modifiers: number,
+  natural: number,
+  result: ResolutionRecord,
+): void {
+  const { where, resolution } = plan
+  const table = option.table
+  const modified = natural + modifiers
+  let notes: string | undefined
+  let value = modified
+  if (resolution.rollClamp !== undefined) {
+    value = clampValue(modified, resolution.rollClamp)
+    if (value !== modified)
+      notes = `the rules limit the roll to ${formatBand(resolution.rollClamp)}`
+  }
+  if (rows.problem !== undefined) fail(where, rows.problem)
+  const clamped = table.clamp === undefined ? value : clampValue(value, table.clamp)
+  const found = rows.find(clamped)
+  if (found === undefined) return fail(where, `${table.label} has no rows to read`)
+  const { rowIndex, band } = found.item
+  const columnId = (table.columns[columnIndex] as { id: string }).id
+  const outcome = option.reader.cell(rowIndex, columnIndex)
+  if (outcome.cell === undefined)
+    fail(where, `${table.label}, row ${rowIndex + 1} has no cell for column "${columnId}"`)
+  const final = found.value
+  if (final !== value) {
+    // The same notes lookupRoll gives, after those of the resolution's own clamp.
+    const more: string[] = []
+    if (clamped !== value)
+      more.push(`the table limits the roll to ${formatBand(table.clamp ?? {})}`)
+    if (found.beyond)
+      more.push(
+        `${clamped} is beyond the printed rows, read on the nearest row (${formatBand(band)})`,
+      )
+    const note = more.join('; ')
+    notes = notes === undefined ? note : `${notes}; ${note}`
+  }
+  result.roll =
+    notes === undefined
+      ? { natural, modifiers, modified, final }
+      : { natural, modifiers, modified, final, clamped: { from: modified, to: final, note: notes } }
+  result.row = found.item.record
+  const cell = outcome.cell as NonNullable<typeof outcome.cell> | null
+  result.cell = cell
+  if (outcome.provenance !== undefined) result.provenance = outcome.provenance
+  if (cell === null)
+    return fail(where, `${table.label} has no entry for roll ${final} in column "${columnId}"`)
+  if (outcome.value !== undefined) result.value = outcome.value
+  readCodes(scope, outcome.codes, result)
+  // Some natural rolls add effects of their own, whatever the table gave (a gun bursting).
+  const onNatural = plan.onNatural
+  for (let index = 0; index < onNatural.length; index++) {
+    const option = onNatural[index] as TablePlan['onNatural'][number]
+    if (!option.rolls.includes(natural)) continue
+    if (option.when !== undefined && !scope.boolean(option.when)) continue
+    result.onNatural = [...(result.onNatural ?? []), option.record]
+    result.effects = [...result.effects, ...option.effects]
+  }
+  result.status = 'resolved'
 }

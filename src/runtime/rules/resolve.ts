@@ -9,13 +9,19 @@ import type { Resolution } from '../generated/content-types'
 import { didYouMean } from '../content/suggest'
 import { describeDice, forcedSource, rollDice } from '../dice'
 import type { DiceSource } from '../dice'
-import { captureFailure, withRulesetDefaults } from './evaluate'
+import type { HostFunction } from '../expr'
 import type { Variables } from './evaluate'
+import { failureIn, Scope } from './evaluation'
+import { hostFunctions } from './host-functions'
+import { draftRecord } from './resolution-record'
 import type { ResolutionRecord } from './resolution-record'
-import { beginCheck } from './resolve-check'
+import { beginCheck, prepareCheckPlan } from './resolve-check'
+import type { CheckPlan } from './resolve-check'
 import { errorRecord } from './resolve-shared'
-import type { Begun } from './resolve-shared'
+import type { Begun, RulesDice } from './resolve-shared'
 import { beginTable } from './resolve-table'
+import { prepareTablePlan, resolutionHeader } from './table-plan'
+import type { TablePlan } from './table-plan'
 
 export type ResolutionRef = Resolution | string
 
@@ -30,32 +36,72 @@ export function resolutionOf(rules: LoadedRuleset, ref: ResolutionRef): Resoluti
   return found
 }
 
+type ResolutionPlan = TablePlan | CheckPlan
+
+interface RulesPlans {
+  /** By the resolution object: the ruleset's own, or one made by a caller. */
+  readonly byResolution: WeakMap<Resolution, ResolutionPlan>
+  /** By id, for the ruleset's resolutions named by id. */
+  readonly byId: Map<string, ResolutionPlan>
+  readonly functions: Readonly<Record<string, HostFunction>>
+}
+
+const plans = new WeakMap<LoadedRuleset, RulesPlans>()
+
+function plansOf(rules: LoadedRuleset): RulesPlans {
+  let found = plans.get(rules)
+  if (found === undefined) {
+    found = { byResolution: new WeakMap(), byId: new Map(), functions: hostFunctions(rules) }
+    plans.set(rules, found)
+  }
+  return found
+}
+
+/**
+ * The plan of a resolution in these rules, made the first time it is asked for (prepareRuleset
+ * asks for every resolution of the ruleset, so play finds them made).
+ */
+export function planOf(rules: LoadedRuleset, resolution: Resolution): ResolutionPlan {
+  const { byResolution } = plansOf(rules)
+  let plan = byResolution.get(resolution)
+  if (plan === undefined) {
+    plan =
+      resolution.kind === 'table'
+        ? prepareTablePlan(rules, resolution)
+        : prepareCheckPlan(rules, resolution)
+    byResolution.set(resolution, plan)
+  }
+  return plan
+}
+
 /** Everything up to the roll, shared by resolve, resolveWithRoll and resolutionDistribution. */
 export function beginResolution(
   rules: LoadedRuleset,
   ref: ResolutionRef,
   variables: Variables,
 ): Begun {
-  const resolution = resolutionOf(rules, ref)
-  const record: ResolutionRecord = {
-    resolution: {
-      id: resolution.id,
-      label: resolution.label,
-      ...(resolution.rule === undefined ? {} : { rule: resolution.rule }),
-      kind: resolution.kind,
-      context: resolution.context,
-    },
-    status: 'error',
-    codes: [],
-    effects: [],
+  const prepared = plansOf(rules)
+  let plan = typeof ref === 'string' ? prepared.byId.get(ref) : undefined
+  if (plan === undefined) {
+    // An unknown id throws here, as it always has: it is the caller's mistake.
+    const resolution = resolutionOf(rules, ref)
+    try {
+      plan = planOf(rules, resolution)
+    } catch (error) {
+      // Preparing never fails on content that loaded; this keeps a kernel bug to one record.
+      const scope = new Scope(prepared.functions, rules, variables)
+      const record = draftRecord(resolutionHeader(resolution))
+      return { kind: 'done', record: errorRecord(record, failureIn(scope, error)) }
+    }
+    if (typeof ref === 'string') prepared.byId.set(ref, plan)
   }
-  const scoped = withRulesetDefaults(rules, variables)
-  const begun = captureFailure(() =>
-    resolution.kind === 'table'
-      ? beginTable(rules, resolution, scoped, record)
-      : beginCheck(rules, resolution, scoped, record),
-  )
-  return begun.ok ? begun.value : { kind: 'done', record: errorRecord(record, begun.error) }
+  const scope = new Scope(prepared.functions, rules, variables)
+  const record = draftRecord(plan.header)
+  try {
+    return plan.kind === 'table' ? beginTable(scope, plan, record) : beginCheck(scope, plan, record)
+  } catch (error) {
+    return { kind: 'done', record: errorRecord(record, failureIn(scope, error)) }
+  }
 }
 
 /**
@@ -79,7 +125,7 @@ export function resolve(
       dice,
     }
   }
-  return { record: begun.finish(rolled.roll.natural, rolled.roll.faces), dice: rolled.source }
+  return { record: begun.finishOnce(rolled.roll.natural, rolled.roll.faces), dice: rolled.source }
 }
 
 /**
@@ -99,10 +145,27 @@ export function resolveWithRoll(
     const message = `${where}: ${describeDice(begun.spec)} needs ${begun.spec.count} face${begun.spec.count === 1 ? '' : 's'}, got ${faces.length}`
     return errorRecord(begun.record, { message, where })
   }
+  const natural = forcedTotal(begun.dice, faces)
+  if (natural !== undefined) return begun.finishOnce(natural, faces)
   const rolled = rollDice(forcedSource(faces), begun.spec)
   if (!rolled.ok) {
     const where = `resolution "${begun.record.resolution.id}", dice`
     return errorRecord(begun.record, { message: `${where}: ${rolled.error}`, where })
   }
-  return begun.finish(rolled.roll.natural, rolled.roll.faces)
+  return begun.finishOnce(rolled.roll.natural, rolled.roll.faces)
+}
+
+/**
+ * The total of forced faces that are all faces of the dice, as rollDice would find it without
+ * making a dice source and a roll record; undefined when rollDice has something to say.
+ */
+function forcedTotal(dice: RulesDice, faces: readonly number[]): number | undefined {
+  if (dice.range === undefined) return undefined
+  const { min, max } = dice.range
+  let total = 0
+  for (const face of faces) {
+    if (!Number.isInteger(face) || face < min || face > max) return undefined
+    total += face
+  }
+  return total
 }

@@ -212,6 +212,11 @@ function alias(
   return aliases !== undefined && Object.hasOwn(aliases, key) ? aliases[key] : undefined
 }
 
+/** `unit type "kn" against unit type "pk"`, for the messages of a matrix lookup. */
+function pairName(table: MatrixTable, row: string, column: string): string {
+  return `${table.rowAxis.label} "${row}" against ${table.columnAxis.label} "${column}"`
+}
+
 /**
  * The value of a matrix for a row key and a column key (attacker type × defender type). Aliases
  * let a key read another key's row or column; a pair with no cell takes the table's default; a
@@ -224,7 +229,6 @@ export function lookupMatrix(table: MatrixTable, row: string, column: string): M
   const columnKey = columnTo ?? column
   const cells = Object.hasOwn(table.cells, rowKey) ? table.cells[rowKey] : undefined
   const cell = cells !== undefined && Object.hasOwn(cells, columnKey) ? cells[columnKey] : undefined
-  const pair = `${table.rowAxis.label} "${row}" against ${table.columnAxis.label} "${column}"`
   const fromDefault = cell === undefined
   const value = fromDefault ? table.default : cell
   if (value === undefined) {
@@ -233,7 +237,7 @@ export function lookupMatrix(table: MatrixTable, row: string, column: string): M
       reason: 'missing',
       row,
       column,
-      message: `${table.label} has no entry for ${pair}`,
+      message: `${table.label} has no entry for ${pairName(table, row, column)}`,
     }
   }
   if (value === null) {
@@ -242,7 +246,7 @@ export function lookupMatrix(table: MatrixTable, row: string, column: string): M
       reason: 'not-allowed',
       row,
       column,
-      message: `${table.label}: ${pair} is not allowed`,
+      message: `${table.label}: ${pairName(table, row, column)} is not allowed`,
     }
   }
   const provenanceKey = `${rowKey}/${columnKey}`

@@ -125,6 +125,8 @@ describe('syntax errors a designer makes', () => {
     ["'disordered", "unterminated string starting at column 1 — add a closing '", "'disordered"],
     ['"abc', 'unterminated string starting at column 1 — add a closing "', '"abc'],
     ["'a\\qb'", 'unknown escape "\\q" in a string at column 3 — write \\\\ for a backslash', '\\q'],
+    // A backslash that ends the text: the span stops at the end, not one past it.
+    ['"\\', 'unknown escape "\\" in a string at column 2 — write \\\\ for a backslash', '\\'],
     ['a b', 'unexpected "b" at column 3 — is an operator missing?', 'b'],
     ['1 2', 'unexpected "2" at column 3 — is an operator missing?', '2'],
     ['(1 + 2', 'missing ")" to close the "(" at column 1, but the expression ends', '2'],
