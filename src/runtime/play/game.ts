@@ -15,7 +15,7 @@ import type { LogEntry } from '../state/log'
 import type { ActionResult } from '../state/reducer'
 import type { ReplayEngine, ReplayResult } from '../state/replay'
 import { replay } from '../state/replay'
-import { applyAction } from '../state/reducer'
+import { applyAction, applyActionInPlace } from '../state/reducer'
 import { advance, answering, flowOf, procedureOf, pushFrame } from './driver'
 import type { LegalGroup, PlayContext } from './procedure'
 import { PLAY_ACTION_TYPES, PROCEDURES } from './registry'
@@ -116,6 +116,18 @@ export function playAction(loaded: LoadedScenario, state: GameState, action: Act
   return applyAction(loaded, state, action, PLAY_ACTIONS)
 }
 
+/**
+ * playAction on the state itself, without a copy (see applyActionInPlace): for a caller that
+ * owns the state and drops it after a refusal.
+ */
+export function playActionInPlace(
+  loaded: LoadedScenario,
+  state: GameState,
+  action: Action,
+): ActionResult {
+  return applyActionInPlace(loaded, state, action, PLAY_ACTIONS)
+}
+
 /** The open decision, or null when the game is over. */
 export function openPrompt(state: GameState): Prompt | null {
   return state.flow?.prompt ?? null
@@ -162,9 +174,21 @@ export function legalGroups(loaded: LoadedScenario, state: GameState): LegalGrou
     const all = stamp(procedure.legal?.(ctx, frame, prompt) ?? [])
     return [{ key: 'all', actions: () => all }]
   }
-  return procedure
-    .legalGroups(ctx, frame, prompt)
-    .map((g) => ({ key: g.key, actions: () => stamp(g.actions()) }))
+  return procedure.legalGroups(ctx, frame, prompt).map((g) => {
+    const list = g.list
+    return {
+      key: g.key,
+      actions: () => stamp(g.actions()),
+      ...(list === undefined
+        ? {}
+        : {
+            list: () => {
+              const inner = list()
+              return { count: inner.count, at: (i: number) => stamp([inner.at(i)])[0] as Action }
+            },
+          }),
+    }
+  })
 }
 
 /** The play engine for replaying saved games: the game started, then actions as a player's. */

@@ -7,6 +7,7 @@ export {
   legalGroups,
   openPrompt,
   playAction,
+  playActionInPlace,
   probeAction,
   replayGame,
   startGame,

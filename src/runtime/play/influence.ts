@@ -7,7 +7,7 @@
 import type { LoadedScenario } from '../content/loaded'
 import { flagsFor, ratingsFor } from '../rules'
 import { boardOf } from '../state/board'
-import { fromArrangement, unitsAt } from '../state/occupancy'
+import { fromArrangement } from '../state/occupancy'
 import { isLeader } from './forces'
 import type { PlayContext } from './procedure'
 import { stepCost } from './terrain-costs'
@@ -133,12 +133,32 @@ export function adjacentEnemies(ctx: Ctx, id: string): string[] {
 
 /** Enemy combat units in hexes next to `hex` (plain adjacency, whatever the influence model). */
 export function enemiesNextTo(ctx: Ctx, side: string, hex: string): string[] {
-  const out: string[] = []
-  for (const near of boardOf(ctx.loaded).neighbors(hex))
-    for (const id of unitsAt(ctx.state, near))
-      if (ctx.state.units[id]?.side !== side && !isLeader(ctx.loaded, id)) out.push(id)
-  // In state order, as a scan of the units would list them.
-  if (out.length < 2) return out
-  const order = Object.keys(ctx.state.units)
-  return out.sort((a, b) => order.indexOf(a) - order.indexOf(b))
+  const found = adjacencyMap(ctx, side).get(hex)
+  // A fresh list, in state order: callers keep it in the state.
+  return found === undefined ? [] : [...found]
+}
+
+/**
+ * For every hex next to an enemy combat unit (of `side`'s opponents), those units in state order.
+ * Kept until one of them moves.
+ */
+function adjacencyMap(ctx: Ctx, side: string): ReadonlyMap<string, readonly string[]> {
+  return fromArrangement(
+    ctx.loaded,
+    ctx.state,
+    `adjacent-enemies|${side}`,
+    () => {
+      const board = boardOf(ctx.loaded)
+      const map = new Map<string, string[]>()
+      for (const enemy of enemyUnits(ctx, side)) {
+        for (const near of board.neighbors(ctx.state.units[enemy]?.hex as string)) {
+          const list = map.get(near)
+          if (list === undefined) map.set(near, [enemy])
+          else list.push(enemy)
+        }
+      }
+      return map
+    },
+    side,
+  )
 }

@@ -73,6 +73,45 @@ export interface Procedure {
 export interface LegalGroup {
   key: string
   actions(): Action[]
+  /**
+   * The same actions, in the same order, without making each one: a policy drawing one of a
+   * unit's hundreds of moves makes only the one it draws. Optional; `actions()` always works.
+   */
+  list?(): ActionList
+}
+
+/** Actions worked out but not made: how many there are, and the i-th (0 ≤ i < count). */
+export interface ActionList {
+  readonly count: number
+  at(i: number): Action
+}
+
+/** The actions of `lists` one after the other. */
+export function joinLists(lists: readonly ActionList[]): ActionList {
+  const count = lists.reduce((n, l) => n + l.count, 0)
+  return {
+    count,
+    at(i) {
+      let rest = i
+      for (const list of lists) {
+        if (rest < list.count) return list.at(rest)
+        rest -= list.count
+      }
+      throw new RangeError(`action ${i} of a list of ${count}`)
+    },
+  }
+}
+
+/** An array of actions as a list. */
+export function arrayList(actions: readonly Action[]): ActionList {
+  return { count: actions.length, at: (i) => actions[i] as Action }
+}
+
+/** Every action of a list, made. */
+export function listed(list: ActionList): Action[] {
+  const out = new Array<Action>(list.count)
+  for (let i = 0; i < list.count; i++) out[i] = list.at(i)
+  return out
 }
 
 export type Procedures = Readonly<Record<string, Procedure>>

@@ -5,7 +5,7 @@
  */
 import type { LoadedScenario } from '../content/loaded'
 import type { HexsideType, HexType } from '../generated/content-types'
-import { boardOf } from '../state/board'
+import { boardOf, NEIGHBOR_SLOTS } from '../state/board'
 
 type Cost = number | 'prohibited'
 
@@ -50,6 +50,36 @@ function cheapest(
   return costs.length === 0 ? null : Math.min(...costs)
 }
 
+/** A step the class may not take (no cost read from content is infinite). */
+const PROHIBITED = -Infinity
+
+interface ClassSteps {
+  /** NaN: not worked out yet; PROHIBITED; else the cost. */
+  costs: Float64Array
+  /** The cost to enter each hex (hexEntryCost) by hex number, the same way. */
+  entries: Float64Array
+}
+
+const stepCache = new WeakMap<LoadedScenario, Map<string, ClassSteps>>()
+
+function classSteps(loaded: LoadedScenario, moveClass: string): ClassSteps {
+  let byClass = stepCache.get(loaded)
+  if (byClass === undefined) {
+    byClass = new Map()
+    stepCache.set(loaded, byClass)
+  }
+  let found = byClass.get(moveClass)
+  if (found === undefined) {
+    const table = boardOf(loaded).neighborTable
+    found = {
+      costs: new Float64Array(table.length).fill(NaN),
+      entries: new Float64Array(table.length / NEIGHBOR_SLOTS).fill(NaN),
+    }
+    byClass.set(moveClass, found)
+  }
+  return found
+}
+
 /**
  * Movement points to enter `hex` for the class: its terrain's cost; a feature of the hex that is
  * prohibited for the class makes the hex prohibited. A terrain with no cost for the class is
@@ -60,6 +90,20 @@ export function hexEntryCost(
   hex: string,
   moveClass: string,
 ): number | null {
+  // Derived from content only: remembered per scenario and class, by hex number.
+  const i = boardOf(loaded).indexOf(hex)
+  if (i < 0) return computeEntryCost(loaded, hex, moveClass)
+  const costs = classSteps(loaded, moveClass).entries
+  let cost = costs[i] as number
+  if (Number.isNaN(cost)) {
+    const found = computeEntryCost(loaded, hex, moveClass)
+    cost = found === null ? PROHIBITED : found
+    costs[i] = cost
+  }
+  return cost === PROHIBITED ? null : cost
+}
+
+function computeEntryCost(loaded: LoadedScenario, hex: string, moveClass: string): number | null {
   const chart = chartOf(loaded)
   const info = boardOf(loaded).hex(hex)
   return cheapest(chart, moveClass, (c) => {
@@ -91,11 +135,7 @@ export function hexsideCrossCost(
   })
 }
 
-const stepCache = new WeakMap<
-  LoadedScenario,
-  Map<string, Map<string, Map<string, number | null>>>
->()
-
+/** Step costs of one movement class: slot k of hex i is the step into its k-th neighbour. */
 /** Cost to step from `from` into the adjacent `to`: the hexside crossed plus the hex entered. */
 export function stepCost(
   loaded: LoadedScenario,
@@ -103,27 +143,63 @@ export function stepCost(
   to: string,
   moveClass: string,
 ): number | null {
-  // Derived from content only: remembered per scenario, by class, then hex, then neighbour.
-  let byClass = stepCache.get(loaded)
-  if (byClass === undefined) {
-    byClass = new Map()
-    stepCache.set(loaded, byClass)
+  // Derived from content only: remembered per scenario and class, by hex and neighbour slot.
+  const board = boardOf(loaded)
+  const i = board.indexOf(from)
+  const j = board.indexOf(to)
+  if (i < 0 || j < 0) return computeStepCost(loaded, from, to, moveClass)
+  return stepCostAt(loaded, i, j, moveClass) ?? computeStepCost(loaded, from, to, moveClass)
+}
+
+/**
+ * The step costs of a class by neighbour slot (Board.neighborTable: slot k is the step from hex
+ * floor(k / 6) into its neighbour table[k]): the path search's inner loop, with the class looked
+ * up once.
+ */
+export function slotCosts(
+  loaded: LoadedScenario,
+  moveClass: string,
+): (slot: number) => number | null {
+  const board = boardOf(loaded)
+  const table = board.neighborTable
+  const costs = classSteps(loaded, moveClass).costs
+  return (k) => {
+    let cost = costs[k] as number
+    if (Number.isNaN(cost)) {
+      const from = board.labelAt(Math.floor(k / NEIGHBOR_SLOTS))
+      const found = computeStepCost(loaded, from, board.labelAt(table[k] as number), moveClass)
+      cost = found === null ? PROHIBITED : found
+      costs[k] = cost
+    }
+    return cost === PROHIBITED ? null : cost
   }
-  let byFrom = byClass.get(moveClass)
-  if (byFrom === undefined) {
-    byFrom = new Map()
-    byClass.set(moveClass, byFrom)
+}
+
+/**
+ * stepCost between hexes given by number (Board.indexOf); undefined when `j` is not next to `i`
+ * (the caller works it out by label then).
+ */
+export function stepCostAt(
+  loaded: LoadedScenario,
+  i: number,
+  j: number,
+  moveClass: string,
+): number | null | undefined {
+  const board = boardOf(loaded)
+  const table = board.neighborTable
+  const base = i * NEIGHBOR_SLOTS
+  for (let k = base; k < base + NEIGHBOR_SLOTS; k++) {
+    if (table[k] !== j) continue
+    const costs = classSteps(loaded, moveClass).costs
+    let cost = costs[k] as number
+    if (Number.isNaN(cost)) {
+      const found = computeStepCost(loaded, board.labelAt(i), board.labelAt(j), moveClass)
+      cost = found === null ? PROHIBITED : found
+      costs[k] = cost
+    }
+    return cost === PROHIBITED ? null : cost
   }
-  let byTo = byFrom.get(from)
-  if (byTo === undefined) {
-    byTo = new Map()
-    byFrom.set(from, byTo)
-  }
-  const found = byTo.get(to)
-  if (found !== undefined) return found
-  const cost = computeStepCost(loaded, from, to, moveClass)
-  byTo.set(to, cost)
-  return cost
+  return undefined
 }
 
 function computeStepCost(

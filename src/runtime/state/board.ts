@@ -65,7 +65,22 @@ export interface Board {
   facingProblem(clock: number): string | null
   /** Compass name of a stored facing, for the log. */
   facingName(clock: number): string
+  /**
+   * The hexes as small whole numbers, for searches that look at many hexes: the position of a
+   * label in allHexes(), or -1 when it is not a hex of the map as the map prints it.
+   */
+  indexOf(label: string): number
+  /** The label of hex number `i`. */
+  labelAt(i: number): string
+  /**
+   * Neighbours by number: slots 6i to 6i+5 hold the numbers of neighbors(labelAt(i)) in the
+   * same order, then -1 for the slots past the map edge.
+   */
+  readonly neighborTable: Int32Array
 }
+
+/** Slots per hex in Board.neighborTable. */
+export const NEIGHBOR_SLOTS = 6
 
 const cache = new WeakMap<LoadedScenario, Board>()
 
@@ -134,10 +149,25 @@ function buildBoard(loaded: LoadedScenario): Board {
   }
 
   const neighborCache = new Map<string, string[]>()
+  let numbers: { index: Map<string, number>; table: Int32Array } | undefined
+  const numbered = (): { index: Map<string, number>; table: Int32Array } => {
+    if (numbers === undefined) {
+      const all = board.allHexes()
+      const index = new Map(all.map((label, i) => [label, i]))
+      const table = new Int32Array(all.length * NEIGHBOR_SLOTS).fill(-1)
+      all.forEach((label, i) => {
+        board.neighbors(label).forEach((n, k) => {
+          table[i * NEIGHBOR_SLOTS + k] = index.get(n) as number
+        })
+      })
+      numbers = { index, table }
+    }
+    return numbers
+  }
   const hexCache = new Map<string, HexInfo>()
   const sideCache = new Map<string, HexsideInfo>()
   let everyHex: string[] | undefined
-  return {
+  const board: Board = {
     facingMode,
     sectors,
     cubeOf,
@@ -248,5 +278,11 @@ function buildBoard(loaded: LoadedScenario): Board {
     },
     facingName: (clock) =>
       facingMode === 'vertex' ? vertexName(clock, orientation) : sideName(clock, orientation),
+    indexOf: (label) => numbered().index.get(label) ?? -1,
+    labelAt: (i) => board.allHexes()[i] as string,
+    get neighborTable() {
+      return numbered().table
+    },
   }
+  return board
 }

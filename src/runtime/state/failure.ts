@@ -11,11 +11,18 @@ export interface ActionError {
   rule?: string
 }
 
-/** Thrown inside the kernel only; the reducer turns it into an ActionError. */
+/**
+ * Thrown inside the kernel only; the reducer turns it into an ActionError. A refusal is an
+ * answer, not a fault: no stack trace is taken for it (listing legal actions may refuse
+ * thousands of candidates, and the trace would cost more than the rules that refused).
+ */
 export class ActionFailure extends Error {
   readonly error: ActionError
   constructor(error: ActionError) {
+    const limit = Error.stackTraceLimit
+    Error.stackTraceLimit = 0
     super(error.message)
+    Error.stackTraceLimit = limit
     this.name = 'ActionFailure'
     this.error = error
   }

@@ -10,6 +10,7 @@ import { forcedSource, seededSource } from '../dice'
 import { boardOf } from './board'
 import { initialClock } from './clock'
 import type { FlowState } from './flow-types'
+import { carryKept } from './occupancy'
 
 export const STATE_FORMAT = 'hexwright-state'
 export const STATE_VERSION = 1
@@ -252,5 +253,6 @@ export function cloneGameState(state: GameState): GameState {
   const copy = { ...state, units: {} }
   const out = cloneState(copy)
   out.units = units
+  carryKept(state.units, units)
   return out
 }

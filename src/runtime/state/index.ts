@@ -39,7 +39,7 @@ export type { Action, ActionContext, ActionHandler, ActionHandlers, HandlerRepor
 export { ActionFailure, reject } from './failure'
 export type { ActionError } from './failure'
 
-export { applyAction } from './reducer'
+export { applyAction, applyActionInPlace } from './reducer'
 export type { ActionResult } from './reducer'
 export { KERNEL_ACTIONS } from './kernel-actions'
 export {

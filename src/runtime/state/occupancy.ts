@@ -26,17 +26,105 @@ interface Kept {
   /** Other answers worked out from the arrangement, by key, for one loaded scenario. */
   derived: Map<string, Answer>
   loaded: LoadedScenario | null
+  /**
+   * The arrangement the answers were worked out for, unit by unit in state order, kept up to
+   * date by the setters: a copy takes the answers over only if the units still stand so (code
+   * that moved units by hand, such as a test setting up a position, made them wrong).
+   */
+  seen: Seen
+}
+
+interface Seen {
+  ids: readonly string[]
+  hex: (string | null)[]
+  location: UnitLocation[]
+  facing: (number | null)[]
+  type: string[]
 }
 
 const kept = new WeakMap<Units, Kept>()
 
+function seenOf(units: Units): Seen {
+  const ids = Object.keys(units)
+  const list = ids.map((id) => units[id] as UnitState)
+  return {
+    ids,
+    hex: list.map((u) => u.hex),
+    location: list.map((u) => u.location),
+    facing: list.map((u) => u.facing),
+    type: list.map((u) => u.type),
+  }
+}
+
+/** Whether the units stand as `seen` says. */
+function stillSeen(units: Units, seen: Seen): boolean {
+  const { ids } = seen
+  for (let i = 0; i < ids.length; i++) {
+    const u = units[ids[i] as string]
+    if (
+      u === undefined ||
+      u.hex !== seen.hex[i] ||
+      u.location !== seen.location[i] ||
+      u.facing !== seen.facing[i] ||
+      u.type !== seen.type[i]
+    )
+      return false
+  }
+  return true
+}
+
 function keptFor(units: Units): Kept {
   let found = kept.get(units)
   if (found === undefined) {
-    found = { index: null, order: null, derived: new Map(), loaded: null }
+    found = { index: null, order: null, derived: new Map(), loaded: null, seen: seenOf(units) }
     kept.set(units, found)
   }
   return found
+}
+
+/** see() for a unit given by its record (turns and changes of form are rare: a scan will do). */
+function seeUnit(state: GameState, unit: UnitState): void {
+  const k = kept.get(state.units)
+  if (k === undefined) return
+  const id = k.seen.ids.find((u) => state.units[u] === unit)
+  if (id !== undefined) see(state, id, unit)
+}
+
+/** Records a setter's change in what the answers were worked out for. */
+function see(state: GameState, id: string, unit: UnitState): void {
+  const k = kept.get(state.units)
+  if (k === undefined) return
+  const i = stateOrder(state).get(id)
+  if (i === undefined) return
+  k.seen.hex[i] = unit.hex
+  k.seen.location[i] = unit.location
+  k.seen.facing[i] = unit.facing
+  k.seen.type[i] = unit.type
+}
+
+/**
+ * Hands what is kept for `from` to its copy `to` (the reducer's draft, a unit-for-unit copy):
+ * the answers hold for the copy until one of its units moves, so an action does not work out
+ * again what the previous one knew. The copy gets its own index and answer maps, so the setters
+ * on one never reach the other; the lists inside are replaced, never changed, and are shared.
+ */
+export function carryKept(from: Units, to: Units): void {
+  const k = kept.get(from)
+  if (k === undefined || !stillSeen(from, k.seen)) return
+  const { seen } = k
+  kept.set(to, {
+    index: k.index === null ? null : new Map(k.index),
+    order: k.order,
+    derived: new Map(k.derived),
+    loaded: k.loaded,
+    seen: {
+      ids: seen.ids,
+      hex: seen.hex.slice(),
+      location: seen.location.slice(),
+      facing: seen.facing.slice(),
+      type: seen.type.slice(),
+    },
+  })
 }
 
 /** Forgets the answers a change to `unit` may have made wrong. */
@@ -65,6 +153,7 @@ export function setPlace(
   }
   unit.hex = hex
   unit.location = location
+  see(state, id, unit)
   changed(state, unit)
 }
 
@@ -72,6 +161,7 @@ export function setPlace(
 export function setFacing(state: GameState, unit: UnitState, facing: number | null): void {
   if (unit.facing === facing) return
   unit.facing = facing
+  seeUnit(state, unit)
   changed(state, unit)
 }
 
@@ -79,6 +169,7 @@ export function setFacing(state: GameState, unit: UnitState, facing: number | nu
 export function setType(state: GameState, unit: UnitState, type: string): void {
   if (unit.type === type) return
   unit.type = type
+  seeUnit(state, unit)
   changed(state, unit)
 }
 
@@ -91,10 +182,15 @@ function leave(index: Map<string, string[]>, hex: string, id: string): void {
   else index.set(hex, rest)
 }
 
-function arrive(state: GameState, index: Map<string, string[]>, hex: string, id: string): void {
+/** Each unit's position in state order (the order a scan of the units lists them in). */
+export function stateOrder(state: GameState): ReadonlyMap<string, number> {
   const k = keptFor(state.units)
   if (k.order === null) k.order = new Map(Object.keys(state.units).map((u, i) => [u, i]))
-  const order = k.order
+  return k.order
+}
+
+function arrive(state: GameState, index: Map<string, string[]>, hex: string, id: string): void {
+  const order = stateOrder(state)
   const rank = order.get(id) ?? Infinity
   const list = index.get(hex)
   if (list === undefined) {

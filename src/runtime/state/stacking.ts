@@ -11,6 +11,7 @@ import { reject } from './failure'
 import type { GameState } from './game-state'
 import { leaderIds } from './game-state'
 import { occupiedHexes } from './occupancy'
+import { readsOnlyWhatUnitIs } from './unit-constant'
 import { unitContext } from './variables'
 
 type Ctx = { loaded: LoadedScenario; state: GameState }
@@ -26,11 +27,28 @@ function holds(ctx: Ctx, expr: string, id: string, where: string): boolean {
   return found.ok ? found.value : reject(found.error.message)
 }
 
+const fixedCounts = new WeakMap<LoadedScenario, Map<string, boolean>>()
+
 /** Whether the unit counts toward the stacking limit (every unit when the ruleset says nothing). */
 export function countsForStacking(ctx: Ctx, id: string): boolean {
   const expr = ctx.loaded.rules.ruleset.board?.stacking?.counts
   if (expr === undefined) return true
-  return holds(ctx, expr, id, 'board.stacking.counts')
+  const type = ctx.state.units[id]?.type
+  if (type === undefined || !readsOnlyWhatUnitIs(expr))
+    return holds(ctx, expr, id, 'board.stacking.counts')
+  // The answer depends on the unit and its type only (leaders do not count, say): kept per game.
+  let kept = fixedCounts.get(ctx.loaded)
+  if (kept === undefined) {
+    kept = new Map()
+    fixedCounts.set(ctx.loaded, kept)
+  }
+  const key = `${id}|${type}`
+  let found = kept.get(key)
+  if (found === undefined) {
+    found = holds(ctx, expr, id, 'board.stacking.counts')
+    kept.set(key, found)
+  }
+  return found
 }
 
 /** How many host-and-guest pairs of board.stacking.shares the units make (each unit in one pair). */

@@ -9,7 +9,7 @@ import { seedRng } from '../../dice'
 import type { Action } from '../../state/actions'
 import type { GameState, Outcome } from '../../state/game-state'
 import type { LogEntry } from '../../state/log'
-import { openPrompt, playAction, startGame } from '../game'
+import { openPrompt, playAction, playActionInPlace, startGame } from '../game'
 import type { Policy } from './policy'
 
 export interface PlayoutResult {
@@ -46,6 +46,11 @@ export type PlayoutObserver = (
  * Plays `loaded` from the start with the dice seeded by `seed`: `policies` is one policy for
  * every side, or one per side id. Stops when the game is decided, after `maxActions` actions,
  * or when it cannot go on (see PlayoutResult.stopped).
+ *
+ * The game's state belongs to the playout, so each action changes it in place rather than on a
+ * copy (playActionInPlace: the same states, a tenth less work). `observe` sees that one state
+ * as it changes: it must not keep it. Should the engine refuse an action it listed, the state
+ * before that action is rebuilt from the seed, so the result is what copying would have given.
  */
 export function playout(
   loaded: LoadedScenario,
@@ -82,9 +87,10 @@ export function playout(
     }
     if (choice === null) return done(`${prompt.side} has no legal action (${prompt.text})`)
     rng = choice.rng
-    const result = playAction(loaded, state, choice.action)
+    const result = playActionInPlace(loaded, state, choice.action)
     if (!result.ok) {
       const rule = result.error.rule === undefined ? '' : ` (rule ${result.error.rule})`
+      state = replayed(loaded, seed, actions)
       return done(
         `action ${actions.length + 1} ${JSON.stringify(choice.action)} was listed as legal but refused: ${result.error.message}${rule}`,
       )
@@ -94,4 +100,15 @@ export function playout(
     observe?.(state, choice.action, result.entries)
   }
   return done()
+}
+
+/** The state the actions lead to from the start seeded by `seed`, each applied on a copy. */
+function replayed(loaded: LoadedScenario, seed: number, actions: readonly Action[]): GameState {
+  let state = startGame(loaded, { seed }).state
+  for (const action of actions) {
+    const result = playAction(loaded, state, action)
+    if (!result.ok) break
+    state = result.state
+  }
+  return state
 }

@@ -50,6 +50,14 @@ export const randomLegal: Policy = (loaded, state, rng) => {
     const drawn = nextInt(current, 0, groups.length - 1)
     current = drawn.rng
     const [group] = groups.splice(drawn.value, 1)
+    if (group?.list !== undefined) {
+      // The same draw as pick() over actions(), making only the action drawn.
+      const list = group.list()
+      if (list.count === 0) continue
+      if (list.count === 1) return { action: list.at(0), rng: current }
+      const which = nextInt(current, 0, list.count - 1)
+      return { action: list.at(which.value), rng: which.rng }
+    }
     const chosen = pick(group?.actions() ?? [], current)
     if (chosen !== null) return { action: chosen.item, rng: chosen.rng }
   }

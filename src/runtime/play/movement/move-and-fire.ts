@@ -12,11 +12,13 @@ import { checkArgs } from '../../state/actions'
 import { reject } from '../../state/failure'
 import type { Frame } from '../../state/flow-types'
 import { currentActivation } from '../procedures/chain'
-import type { NewFrame, PlayContext, Procedure } from '../procedure'
+import type { ActionList, LegalGroup, NewFrame, PlayContext, Procedure } from '../procedure'
+import { arrayList, joinLists, listed } from '../procedure'
 import { fireChoices, performFire } from '../fire/active'
 import { setActing } from './acting'
 import {
   moveChoices,
+  moveList,
   performMove,
   performTransform,
   performTurn,
@@ -125,14 +127,17 @@ function phaseProcedure(
       // One group per piece of the active side, worked out only when a policy looks into it.
       const side = currentActivation(ctx).side
       const pieces = piecesInPlay(ctx.state, side)
-      const piece = (id: string) => ({
+      const list = (id: string): ActionList =>
+        joinLists([
+          moveList(ctx, frame, [id]),
+          arrayList(turnChoices(ctx, frame, [id])),
+          arrayList(transformChoices(ctx, frame, [id])),
+          arrayList(withFire ? fireChoices(ctx, frame, [id]) : []),
+        ])
+      const piece = (id: string): LegalGroup => ({
         key: id,
-        actions: () => [
-          ...moveChoices(ctx, frame, [id]),
-          ...turnChoices(ctx, frame, [id]),
-          ...transformChoices(ctx, frame, [id]),
-          ...(withFire ? fireChoices(ctx, frame, [id]) : []),
-        ],
+        actions: () => listed(list(id)),
+        list: () => list(id),
       })
       return [{ key: 'done', actions: () => [{ type: 'done' }] }, ...pieces.map(piece)]
     },

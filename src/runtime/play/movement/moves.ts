@@ -19,7 +19,8 @@ import type { Action } from '../../state/actions'
 import { checkArgs, idListArg, stringArg } from '../../state/actions'
 import { reject } from '../../state/failure'
 import type { Frame } from '../../state/flow-types'
-import type { PlayContext } from '../procedure'
+import type { ActionList, PlayContext } from '../procedure'
+import { joinLists, listed } from '../procedure'
 import { currentActivation } from '../procedures/chain'
 import { ridersOf, setActing, writeBook } from './acting'
 import type { Facts } from './facts'
@@ -29,6 +30,7 @@ import type { ActionOutcome } from './move-and-fire'
 import { movePathFrame } from './move-path'
 import type { Mover } from './movers'
 import { moverOf, riderChoices, whyNotMove } from './movers'
+import type { Reached } from './reach'
 import { reachable } from './reach'
 import { ruleOf } from './settings'
 import { canEndIn, checkStep } from './steps'
@@ -38,6 +40,14 @@ export { performTransform, performTurn, transformChoices, turnChoices } from './
 /** Pieces of the active side that could move (on the map, or waiting to come on). */
 function candidates(ctx: PlayContext): string[] {
   return piecesInPlay(ctx.state, currentActivation(ctx).side)
+}
+
+/** Whether one piece is among candidates() (the check of one unit a policy drew). */
+function isCandidate(ctx: PlayContext, id: string): boolean {
+  const unit = ctx.state.units[id]
+  return (
+    unit !== undefined && unit.side === currentActivation(ctx).side && unit.location !== 'removed'
+  )
 }
 
 function subsets<T>(items: readonly T[]): T[][] {
@@ -51,28 +61,53 @@ function subsets<T>(items: readonly T[]): T[][] {
  * `only` limits the listing to some pieces (a policy choosing a unit first).
  */
 export function moveChoices(ctx: PlayContext, frame: Frame, only?: readonly string[]): Action[] {
+  return listed(moveList(ctx, frame, only))
+}
+
+/** moveChoices as a list: the searches are made, each move only when it is asked for. */
+export function moveList(ctx: PlayContext, frame: Frame, only?: readonly string[]): ActionList {
   const f = movementFacts(ctx, frame)
   const facings = facingClocks(f.board).map((c) => f.board.facingName(c))
-  const out: Action[] = []
+  const lists: ActionList[] = []
   const pieces =
-    only === undefined ? candidates(ctx) : candidates(ctx).filter((id) => only.includes(id))
+    only === undefined
+      ? candidates(ctx)
+      : only.length === 1
+        ? only.filter((id) => isCandidate(ctx, id))
+        : candidates(ctx).filter((id) => only.includes(id))
   for (const id of pieces) {
     if (whyNotMove(ctx, frame, f, id) !== null) continue
     const mover = moverOf(ctx, frame, f, id)
     const reached = reachable(f, mover)
     if (reached.size === 0) continue
+    const paths = [...reached.values()]
     const faced = !mover.leader && facings.length > 0
     const riders = mover.leader ? [[]] : ridersFor(ctx, frame, f, id)
-    for (const { path } of reached.values()) {
-      for (const with_ of riders) {
-        const extra = with_.length === 0 ? {} : { with: with_ }
-        if (!faced) out.push({ type: 'move', unit: id, path, ...extra })
-        else
-          for (const facing of facings) out.push({ type: 'move', unit: id, path, facing, ...extra })
-      }
-    }
+    lists.push(pieceMoves(id, paths, riders, faced ? facings : null))
   }
-  return out
+  return joinLists(lists)
+}
+
+/** A piece's moves: each path, with each choice of riders, in each facing (none: no facing). */
+function pieceMoves(
+  unit: string,
+  paths: readonly Reached[],
+  riders: readonly string[][],
+  facings: readonly string[] | null,
+): ActionList {
+  const perRider = facings === null ? 1 : facings.length
+  const perPath = riders.length * perRider
+  return {
+    count: paths.length * perPath,
+    at(i) {
+      const path = (paths[Math.floor(i / perPath)] as Reached).path
+      const with_ = riders[Math.floor((i % perPath) / perRider)] as string[]
+      const extra = with_.length === 0 ? {} : { with: with_ }
+      if (facings === null) return { type: 'move', unit, path, ...extra }
+      const facing = facings[i % perRider] as string
+      return { type: 'move', unit, path, facing, ...extra }
+    },
+  }
 }
 
 function ridersFor(ctx: PlayContext, frame: Frame, f: Facts, id: string): string[][] {

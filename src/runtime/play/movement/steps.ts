@@ -95,6 +95,131 @@ const NO_ONE: readonly string[] = []
 const NO_PASSING: readonly Passed[] = Object.freeze([])
 
 /**
+ * What entering `to` means for the piece, whichever hex it comes from: the part of a step's
+ * rules that reads the hex entered only. Worked out once per hex in a path search (a hex is
+ * looked at from up to six neighbours) and combined with the part that reads where the step
+ * comes from by `stepFrom`. The checks keep the order of the rules, so a refused step gives
+ * the same reason whichever way it was found.
+ */
+export type Entry =
+  /** Refused before the path's own memory is looked at. */
+  | { kind: 'no'; step: Step }
+  /** A leader on his own: he pays the leaving cost only. */
+  | { kind: 'leader' }
+  | {
+      kind: 'unit'
+      influence: readonly string[]
+      stop: boolean
+      /** Whether the piece is within the stacking rules there; null when it does not count. */
+      fits: boolean | null
+      /** When it does not fit: the friends it passes through, or why it may not. */
+      passing: readonly Passed[]
+      passRefused: Step | null
+      /** Refused for having to stop where it may not stay. */
+      stopRefused: Step | null
+    }
+
+const LEADER_ENTRY: Entry = { kind: 'leader' }
+
+function refuse(reason: string, rule?: string): Entry {
+  return { kind: 'no', step: no(reason, rule) }
+}
+
+export function entryInto(f: Facts, m: Mover, to: string): Entry {
+  const s = f.settings
+  const state = f.ctx.state
+  const rule = s.rule
+  const here = f.unitsAt(to)
+  let enemyUnits: string[] | null = null
+  let enemyLeaders: readonly string[] = NO_ONE
+  for (const id of here) {
+    if (state.units[id]?.side === m.side) continue
+    if (f.isLeader(id)) enemyLeaders = [...enemyLeaders, id]
+    else (enemyUnits ??= []).push(id)
+  }
+  if (enemyUnits !== null) return refuse(`${to} holds enemy unit ${enemyUnits.join(', ')}`, rule)
+  if (f.closedEntries(m.side).has(to))
+    return refuse(`${to} is where enemy reinforcements enter`, ruleOf(s.reinforcements?.rule, rule))
+  if (f.tooNear(m.side, to)) return refuse(`${to} is too near the enemy for this activation`, rule)
+  const influence = f.influencers(m.side, to)
+  if (m.leader) {
+    if (enemyLeaders.length > 0 || f.enemyStandards(m.side).has(to))
+      return refuse(
+        `a leader on his own may not enter ${to}, which holds an enemy leader or standard`,
+        s.leaders?.rule,
+      )
+    if (
+      s.leaders?.aloneAvoidsInfluence === true &&
+      influence.length > 0 &&
+      !here.some((id) => state.units[id]?.side === m.side && !f.isLeader(id))
+    )
+      return refuse(
+        `a leader on his own may not enter ${to}, next to the enemy, unless a friendly unit is there`,
+        s.leaders.rule,
+      )
+    return LEADER_ENTRY
+  }
+  const ooc = s.outOfCommand
+  if (m.approachBan !== null && f.enemyNextTo(m.side, to))
+    return refuse(`${m.approachBan.message} (${to})`, m.approachBan.rule)
+  const standardBan = m.standardBan ?? null
+  if (standardBan !== null && f.enemyStandards(m.side).has(to))
+    return refuse(`${standardBan.message} (${to})`, standardBan.rule)
+  if (m.outOfCommand) {
+    if (
+      ooc?.mayNotEnterEnemyLeaderOrStandard === true &&
+      (enemyLeaders.length > 0 || f.enemyStandards(m.side).has(to))
+    )
+      return refuse(
+        `it is out of command, so it may not enter ${to}, which holds an enemy leader or standard`,
+        ooc.rule,
+      )
+  }
+  const influenceRules = s.enemyInfluence
+  const stop = influenceRules?.stopOnEntry === true && !m.exempt && influence.length > 0
+  if (!m.counts || f.limit === null)
+    return {
+      kind: 'unit',
+      influence,
+      stop,
+      fits: null,
+      passing: NO_PASSING,
+      passRefused: null,
+      stopRefused: null,
+    }
+  const friends = countedFriends(f, m, to)
+  const fits = fitsWith(f, m, friends)
+  const passing: Passed[] = fits ? (NO_PASSING as Passed[]) : []
+  let passRefused: Step | null = null
+  if (!fits) {
+    for (const friend of friends) {
+      const found = passRule(f, m, friend)
+      if (found === undefined) {
+        passRefused = no(
+          `${to} holds ${friend}: units may not stack, even while moving`,
+          f.ctx.loaded.rules.ruleset.board?.stacking?.rule,
+        )
+        break
+      }
+      passing.push({
+        unit: friend,
+        cost: found.cost,
+        ...(found.resolution === undefined ? {} : { resolution: found.resolution }),
+        ...(found.rule === undefined ? {} : { rule: found.rule }),
+      })
+    }
+  }
+  const stopRefused =
+    stop && !fits
+      ? no(
+          `it would have to stop in ${to}, next to the enemy, where it may not stay`,
+          influenceRules?.rule,
+        )
+      : null
+  return { kind: 'unit', influence, stop, fits, passing, passRefused, stopRefused }
+}
+
+/**
  * One step from `from` (null: from off the map, onto an entry hex) into the adjacent `to`.
  * `pathTouched` holds the enemies whose influence the path entered so far on this leg.
  * `adjacent`: the caller took `to` from the board's neighbours of `from` (the path search), so
@@ -109,24 +234,39 @@ export function checkStep(
   adjacent = false,
 ): Step {
   const s = f.settings
-  const state = f.ctx.state
-  const rule = s.rule
-  const here = f.unitsAt(to)
   if (
     !adjacent &&
     (from === null ? !m.entries.includes(to) : !f.board.neighbors(from).includes(to))
   )
     return no(
       from === null ? `${to} is not an entry hex of its group` : `${to} is not next to ${from}`,
-      ruleOf(s.reinforcements?.rule, rule),
+      ruleOf(s.reinforcements?.rule, s.rule),
     )
+  const terrain = from === null ? null : f.terrainCost(from, to, m.moveClass)
+  return stepWith(f, m, from, to, terrain, pathTouched, entryInto)
+}
+
+/**
+ * checkStep once adjacency is known, with the terrain cost of the step (unused from off the
+ * map) and where the entry into `to` comes from (`entryInto`, or a search's kept answers).
+ */
+export function stepWith(
+  f: Facts,
+  m: Mover,
+  from: string | null,
+  to: string,
+  terrain: number | null,
+  pathTouched: ReadonlySet<string>,
+  entryOf: (f: Facts, m: Mover, to: string) => Entry,
+): Step {
+  const s = f.settings
+  const rule = s.rule
   let cost: number
   if (from === null) {
     if (hexEntryCost(f.ctx.loaded, to, m.moveClass) === null)
       return no(`it may not enter the terrain of ${to}`, rule)
     cost = s.reinforcements?.entryCost ?? 1
   } else {
-    const terrain = f.terrainCost(from, to, m.moveClass)
     if (terrain === null)
       return no(`it may not enter ${to} from ${from}: the terrain forbids it`, rule)
     cost = terrain
@@ -145,30 +285,9 @@ export function checkStep(
     }
     cost = 1
   }
-  let enemyUnits: string[] | null = null
-  let enemyLeaders: readonly string[] = NO_ONE
-  for (const id of here) {
-    if (state.units[id]?.side === m.side) continue
-    if (f.isLeader(id)) enemyLeaders = [...enemyLeaders, id]
-    else (enemyUnits ??= []).push(id)
-  }
-  if (enemyUnits !== null) return no(`${to} holds enemy unit ${enemyUnits.join(', ')}`, rule)
-  if (f.closedEntries(m.side).has(to))
-    return no(`${to} is where enemy reinforcements enter`, ruleOf(s.reinforcements?.rule, rule))
-  if (f.tooNear(m.side, to)) return no(`${to} is too near the enemy for this activation`, rule)
-  const influence = f.influencers(m.side, to)
-  if (m.leader) {
-    if (enemyLeaders.length > 0 || f.enemyStandards(m.side).has(to))
-      return no(
-        `a leader on his own may not enter ${to}, which holds an enemy leader or standard`,
-        s.leaders?.rule,
-      )
-    const friends = here.some((id) => state.units[id]?.side === m.side && !f.isLeader(id))
-    if (s.leaders?.aloneAvoidsInfluence === true && influence.length > 0 && !friends)
-      return no(
-        `a leader on his own may not enter ${to}, next to the enemy, unless a friendly unit is there`,
-        s.leaders.rule,
-      )
+  const e = entryOf(f, m, to)
+  if (e.kind === 'no') return e.step
+  if (e.kind === 'leader')
     return {
       ok: true,
       cost: cost + leavingCost(f, m, from),
@@ -176,68 +295,30 @@ export function checkStep(
       through: NO_PASSING,
       touched: NO_ONE,
     }
-  }
-  const ooc = s.outOfCommand
-  if (m.approachBan !== null && f.enemyNextTo(m.side, to))
-    return no(`${m.approachBan.message} (${to})`, m.approachBan.rule)
-  const standardBan = m.standardBan ?? null
-  if (standardBan !== null && f.enemyStandards(m.side).has(to))
-    return no(`${standardBan.message} (${to})`, standardBan.rule)
-  if (m.outOfCommand) {
-    if (
-      ooc?.mayNotEnterEnemyLeaderOrStandard === true &&
-      (enemyLeaders.length > 0 || f.enemyStandards(m.side).has(to))
-    )
-      return no(
-        `it is out of command, so it may not enter ${to}, which holds an enemy leader or standard`,
-        ooc.rule,
-      )
-  }
   const influenceRules = s.enemyInfluence
-  if (influenceRules?.sameEnemyOnce === true) {
-    const again = influence.filter((e) => m.memory.has(e) || pathTouched.has(e))
+  if (influenceRules?.sameEnemyOnce === true && e.influence.length > 0) {
+    const again = e.influence.filter((x) => m.memory.has(x) || pathTouched.has(x))
     if (again.length > 0)
       return no(
         `it may not enter ${to}: it has already been under the influence of ${again.join(', ')} this activation`,
         influenceRules.rule,
       )
   }
-  const stop = influenceRules?.stopOnEntry === true && !m.exempt && influence.length > 0
   let through: readonly Passed[] = NO_PASSING
-  const passing: Passed[] = []
-  if (m.counts && f.limit !== null) {
-    const friends = countedFriends(f, m, to)
-    const fits = fitsWith(f, m, friends)
-    if (!fits) through = passing
-    if (!fits && !(from === null && s.reinforcements !== undefined)) {
-      for (const friend of friends) {
-        const found = passRule(f, m, friend)
-        if (found === undefined)
-          return no(
-            `${to} holds ${friend}: units may not stack, even while moving`,
-            f.ctx.loaded.rules.ruleset.board?.stacking?.rule,
-          )
-        passing.push({
-          unit: friend,
-          cost: found.cost,
-          ...(found.resolution === undefined ? {} : { resolution: found.resolution }),
-          ...(found.rule === undefined ? {} : { rule: found.rule }),
-        })
-      }
-    }
-    if (stop && !fits)
-      return no(
-        `it would have to stop in ${to}, next to the enemy, where it may not stay`,
-        influenceRules?.rule,
-      )
+  if (e.fits === false) {
+    // A reinforcement coming onto its entry hex may stand over the limit there for now.
+    const entering = from === null && s.reinforcements !== undefined
+    if (!entering && e.passRefused !== null) return e.passRefused
+    through = entering ? [] : e.passing
+    if (e.stopRefused !== null) return e.stopRefused
   }
   let extra = 0
   for (const p of through) extra += p.cost
   return {
     ok: true,
     cost: m.retired ? cost : cost + leavingCost(f, m, from) + extra,
-    stop,
+    stop: e.stop,
     through,
-    touched: influence,
+    touched: e.influence,
   }
 }

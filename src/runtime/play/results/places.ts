@@ -103,8 +103,8 @@ export function reachable(ctx: Ctx, id: string, start: string): Set<string> {
   const board = boardOf(ctx.loaded)
   const moveClass = movementClassOf(ctx, id)
   const queue = [start]
-  while (queue.length > 0) {
-    const at = queue.shift() as string
+  for (let next = 0; next < queue.length; next++) {
+    const at = queue[next] as string
     for (const to of board.neighbors(at)) {
       if (seen.has(to)) continue
       if (stepCost(ctx.loaded, at, to, moveClass) === null) continue

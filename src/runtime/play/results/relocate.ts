@@ -99,13 +99,20 @@ export function placements(ctx: PlayContext, id: string, pending: PendingEffect)
     settings.placement === 'nearest'
       ? candidates.filter((h) => distance(h) === closest)
       : candidates
-  const enemyGap = (hex: string) =>
-    Math.min(
-      99,
-      ...Object.entries(ctx.state.units)
-        .filter(([o, u]) => u.side !== unit.side && u.hex !== null && !isLeader(ctx.loaded, o))
-        .map(([, u]) => board.distance(hex, u.hex as string)),
-    )
+  const enemyHexes = Object.entries(ctx.state.units)
+    .filter(([o, u]) => u.side !== unit.side && u.hex !== null && !isLeader(ctx.loaded, o))
+    .map(([, u]) => u.hex as string)
+  // Worked out once per hex: the sort asks for each hex many times.
+  const gaps = new Map<string, number>()
+  const enemyGap = (hex: string): number => {
+    let gap = gaps.get(hex)
+    if (gap === undefined) {
+      gap = 99
+      for (const e of enemyHexes) gap = Math.min(gap, board.distance(hex, e))
+      gaps.set(hex, gap)
+    }
+    return gap
+  }
   return kept.sort(
     (a, b) => distance(a) - distance(b) || enemyGap(b) - enemyGap(a) || a.localeCompare(b),
   )

@@ -5,17 +5,19 @@
  */
 import { lineWalk, turnFacing } from '../../hex'
 import { boardOf } from '../../state/board'
+import { fromArrangement } from '../../state/occupancy'
 import type { Cube } from '../../hex'
 import { combatUnitsIn } from '../forces'
 import { fireSettings } from '../fire/settings'
 import { lineOfSight } from '../fire/sight'
 import { influenceMap, movementClassOf } from '../influence'
 import type { PlayContext } from '../procedure'
+import { remembered } from '../procedure'
 import { stepCost } from '../terrain-costs'
 import { attackSettings, chargeSettings, frontSector, shieldWall } from './settings'
 import type { ChargePath } from './types'
 
-type Ctx = Pick<PlayContext, 'loaded' | 'state'>
+type Ctx = Pick<PlayContext, 'loaded' | 'state'> & Partial<Pick<PlayContext, 'memo'>>
 
 export function hexOf(ctx: Ctx, id: string): string | null {
   const unit = ctx.state.units[id]
@@ -121,24 +123,17 @@ function chargeStepOpen(ctx: Ctx, from: string, to: string, moveClass: string): 
   return stepCost(ctx.loaded, from, to, moveClass) !== null
 }
 
-const avoidedCache = new WeakMap<object, Map<string, Set<string>>>()
-
 /** Hexes a charge path of `side` may not pass through (the hex where it stops excepted). */
-export function avoidedHexes(ctx: Ctx, side: string): Set<string> {
-  // Listing every legal charge asks this many times over the same positions.
-  let cache = avoidedCache.get(ctx.state)
-  if (cache === undefined) {
-    cache = new Map()
-    avoidedCache.set(ctx.state, cache)
-  }
-  let key = side
-  for (const [id, u] of Object.entries(ctx.state.units))
-    if (u.location === 'map') key += `|${id}@${u.hex ?? ''}/${u.facing ?? ''}`
-  const found = cache.get(key)
-  if (found !== undefined) return found
-  const made = computeAvoided(ctx, side)
-  cache.set(key, made)
-  return made
+export function avoidedHexes(ctx: Ctx, side: string): ReadonlySet<string> {
+  // Listing every legal charge asks this many times over the same positions; it reads where
+  // the enemies of `side` stand only, so it is kept while they stay where they are.
+  return fromArrangement(
+    ctx.loaded,
+    ctx.state,
+    `charge-avoided|${side}`,
+    () => computeAvoided(ctx, side),
+    side,
+  )
 }
 
 function computeAvoided(ctx: Ctx, side: string): Set<string> {
@@ -185,6 +180,19 @@ export function facingsWithin(clock: number, turns: number): { facing: number; t
  * `taken`), ending next to the target with the target in front, in sight of it.
  */
 export function chargePaths(
+  ctx: Ctx,
+  charger: string,
+  target: string,
+  options: { between: { min: number; max: number }; turns: number; taken: ReadonlySet<string> },
+): ChargePath[] {
+  // A listing weighs the same charger and target for many declarations: remembered there.
+  if (ctx.memo === undefined) return findChargePaths(ctx, charger, target, options)
+  const { between, turns, taken } = options
+  const key = `charge-paths|${charger}|${target}|${between.min}|${between.max}|${turns}|${[...taken].sort().join(',')}`
+  return remembered(ctx, key, () => findChargePaths(ctx, charger, target, options))
+}
+
+function findChargePaths(
   ctx: Ctx,
   charger: string,
   target: string,

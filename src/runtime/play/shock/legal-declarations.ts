@@ -21,7 +21,7 @@ import { withChoices } from './leaders'
 import { chargeSettings } from './settings'
 import type { ShockData } from './types'
 
-type Ctx = Pick<PlayContext, 'loaded' | 'state'>
+type Ctx = Pick<PlayContext, 'loaded' | 'state'> & Partial<Pick<PlayContext, 'memo'>>
 
 function subsets<T>(items: readonly T[], min: number, cap = 6): T[][] {
   const list = items.slice(0, cap)
@@ -42,13 +42,31 @@ function* declarationDrafts(ctx: Ctx, d: ShockData): Generator<Action> {
   const candidates = Object.entries(ctx.state.units)
     .filter(([id, u]) => u.side === side && attackerProblem(ctx, d, id) === null)
     .map(([id]) => id)
+  // Asked again and again for the same hexes and chargers while drafting: kept per listing.
+  const defenders = new Map<string, string[] | null>()
   const defendersIn = (hex: string): string[] | null => {
-    const enemies = combatUnitsIn(ctx.loaded, ctx.state, hex).filter(
-      (e) => ctx.state.units[e]?.side !== side,
-    )
-    return enemies.length > 0 && enemies.every((e) => defenderProblem(ctx, d, e) === null)
-      ? enemies
-      : null
+    let found = defenders.get(hex)
+    if (found === undefined) {
+      const enemies = combatUnitsIn(ctx.loaded, ctx.state, hex).filter(
+        (e) => ctx.state.units[e]?.side !== side,
+      )
+      found =
+        enemies.length > 0 && enemies.every((e) => defenderProblem(ctx, d, e) === null)
+          ? enemies
+          : null
+      defenders.set(hex, found)
+    }
+    return found
+  }
+  const riders = new Map<string, Record<string, string[]>[]>()
+  const ridersOf = (group: readonly string[]): Record<string, string[]>[] => {
+    const key = group.join(' ')
+    let found = riders.get(key)
+    if (found === undefined) {
+      found = riderChoices(ctx, group)
+      riders.set(key, found)
+    }
+    return found
   }
   const byHex = new Map<string, string[]>()
   for (const id of candidates) {
@@ -73,9 +91,10 @@ function* declarationDrafts(ctx: Ctx, d: ShockData): Generator<Action> {
     for (const [target, u] of Object.entries(ctx.state.units)) {
       if (u.side === side || u.hex === null || u.location !== 'map') continue
       if (isLeader(ctx.loaded, target) || defendersIn(u.hex)?.length !== 1) continue
+      // A charger with no charge path to the target makes every draft it is in fail: left out.
       const far = chargers.filter((c) => {
         const distance = board.distance(hexOf(ctx, c) as string, u.hex as string)
-        return distance > 1 && distance <= reach
+        return distance > 1 && distance <= reach && hasChargePath(ctx, d, c, target)
       })
       if (far.length === 0) continue
       const near = byHex.get(u.hex) ?? []
@@ -91,10 +110,10 @@ function* declarationDrafts(ctx: Ctx, d: ShockData): Generator<Action> {
             base,
             ...pathChoices(ctx, d, group, target).map((paths) => ({ ...base, paths })),
           ]
-          const riders = riderChoices(ctx, group)
+          const ridden = ridersOf(group)
           for (const draft of withPaths) {
             yield draft
-            for (const ridden of riders) yield { ...draft, with: ridden }
+            for (const leaders of ridden) yield { ...draft, with: leaders }
           }
         }
       }
@@ -138,6 +157,18 @@ function riderChoices(ctx: Ctx, chargers: readonly string[]): Record<string, str
     combos = combos.flatMap((c) => [c, ...options.map((leaders) => ({ ...c, [id]: leaders }))])
   }
   return combos.filter((c) => Object.keys(c).length > 0).slice(0, 16)
+}
+
+/** Whether the charger has a charge path to the target with nothing else declared yet. */
+function hasChargePath(ctx: Ctx, d: ShockData, charger: string, target: string): boolean {
+  const settings = chargeSettings(ctx)
+  return (
+    chargePaths(ctx, charger, target, {
+      between: settings?.intervening ?? { min: 1, max: 2 },
+      turns: settings?.preTurn ?? 1,
+      taken: takenHexes(d),
+    }).length > 0
+  )
 }
 
 /** Named path combinations for chargers that have more than one path. */

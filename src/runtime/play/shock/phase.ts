@@ -206,7 +206,8 @@ function runStep(ctx: PlayContext, frame: Frame, d: ShockData): Outcome {
     case 'declare': {
       if (
         d.attacks.length === 0 &&
-        !anyLegalDeclaration(ctx, d) &&
+        // Only asks: a listing context, which may remember what it works out.
+        !anyLegalDeclaration({ loaded: ctx.loaded, state: ctx.state, memo: new Map() }, d) &&
         declarationsProblem(ctx, d) === null
       ) {
         note(ctx, `${d.side} has no attack to declare`, ruleOf(ctx))
