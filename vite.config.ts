@@ -1,11 +1,23 @@
+import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import vue from '@vitejs/plugin-vue'
 import { defineConfig } from 'vitest/config'
+import { bundledTerrainPlugin } from './tools/bundled-terrain.js'
 import { devSavePlugin } from './tools/dev-save.js'
+import { preloadChunksPlugin } from './tools/preload-chunks.js'
+
+/** Test workers: TEST_WORKERS from the environment, else every core (two on our CI machine). */
+const TEST_WORKERS = Math.max(1, Number(process.env.TEST_WORKERS) || availableParallelism())
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [vue(), devSavePlugin()],
+  plugins: [
+    vue(),
+    devSavePlugin(),
+    // Every page load needs the bundled content: fetched alongside the entry.
+    preloadChunksPlugin(['src/editor/bundled-content.ts']),
+    bundledTerrainPlugin(),
+  ],
   server: {
     host: 'localhost',
     port: 5173,
@@ -17,9 +29,39 @@ export default defineConfig({
     sourcemap: true,
   },
   test: {
-    include: ['test/**/*.test.ts'],
+    // Every test file belongs to exactly one of the projects below.
     environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // Vitest's default is cores - 1, a single worker on a 2-core machine.
+    maxWorkers: TEST_WORKERS,
+    projects: [
+      {
+        // Pure runtime, content and tool tests leave nothing behind, so each worker keeps its
+        // modules from file to file: the bundled content is loaded and validated once per worker
+        // (test/content/bundled.ts), not once per file.
+        extends: true,
+        test: {
+          name: 'runtime',
+          include: [
+            'test/runtime/**/*.test.ts',
+            'test/content/**/*.test.ts',
+            'test/tools/**/*.test.ts',
+          ],
+          isolate: false,
+        },
+      },
+      {
+        // Vue components, stores with IndexedDB and jsdom: a fresh module graph per file.
+        extends: true,
+        test: { name: 'editor', include: ['test/editor/**/*.test.ts'] },
+      },
+      {
+        // Each browser test drives its own dev server and Chromium: one at a time, so the
+        // browser always has a core while the other worker runs CPU-bound tests.
+        extends: true,
+        test: { name: 'browser', include: ['test/e2e/**/*.test.ts'], fileParallelism: false },
+      },
+    ],
   },
 })

@@ -2,8 +2,10 @@
  * `npm run bench`: times the runtime's hot paths on the bundled content and prints a table;
  * `npm run bench -- --json` prints the same results as JSON, and `--only <text>` runs the cases
  * whose names contain the text. docs/PERFORMANCE.md explains the cases and keeps the figures
- * measured so far. The editor's figures (bundle size, map paint, brush repaint; `--only editor`)
- * follow in a table of their own. Failures end with one line and exit 1.
+ * measured so far. The editor's figures (bundle size, cold load, map paint, brush repaint;
+ * `--only editor`) follow in a table of their own; `--no-editor` leaves them out.
+ * `--baseline <ref> [--rounds n]` runs another commit's bench and this one's side by side
+ * (bench/baseline.ts). Failures end with one line and exit 1.
  */
 import { cpus, platform, arch } from 'node:os'
 import { fileURLToPath } from 'node:url'
@@ -14,7 +16,6 @@ import type { CaseEnv } from './bench/cases'
 import { BenchError, formatTable, measure, ratioResult, skippedResult } from './bench/harness'
 import type { BenchResult, MeasureOptions } from './bench/harness'
 import { listJsonFiles, readSources } from './content-files'
-import { editorFigures, formatEditorFigures } from './bench/editor'
 
 /**
  * About 0.9 s per calibrated case with warm-up, and some 20 s of whole games for the playouts:
@@ -23,7 +24,8 @@ import { editorFigures, formatEditorFigures } from './bench/editor'
 const OPTIONS: MeasureOptions = { warmupMs: 200, targetMs: 700 }
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const CONTENT = `${ROOT}content`
-const USAGE = 'usage: npm run bench [-- [--json] [--only <text in case names>]]'
+const USAGE =
+  'usage: npm run bench [-- [--json] [--only <text in case names>] [--no-editor] [--baseline <git ref> [--rounds <n>]]]'
 
 interface Report {
   date: string
@@ -42,22 +44,41 @@ interface Report {
 interface Args {
   json: boolean
   only: string | null
+  /** The runtime's cases only, as each tree runs for --baseline. */
+  noEditor: boolean
+  baseline: string | null
+  rounds: number | null
+}
+
+/** The value of `--name value` or `--name=value`, moving `i` past it. */
+function optionValue(args: readonly string[], i: { at: number }, name: string): string {
+  const arg = args[i.at] as string
+  const text = arg === name ? args[++i.at] : arg.slice(name.length + 1)
+  if (text === undefined || text === '') throw new BenchError(`${name} needs a value (${USAGE})`)
+  return text
 }
 
 function parseArgs(args: readonly string[]): Args {
-  const parsed: Args = { json: false, only: null }
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i] as string
+  const parsed: Args = { json: false, only: null, noEditor: false, baseline: null, rounds: null }
+  const is = (arg: string, name: string) => arg === name || arg.startsWith(`${name}=`)
+  for (const i = { at: 0 }; i.at < args.length; i.at++) {
+    const arg = args[i.at] as string
     if (arg === '--json') parsed.json = true
-    else if (arg === '--only' || arg.startsWith('--only=')) {
-      const text = arg === '--only' ? args[++i] : arg.slice('--only='.length)
-      if (text === undefined || text === '') throw new BenchError(`--only needs a text (${USAGE})`)
-      parsed.only = text.toLowerCase()
+    else if (arg === '--no-editor') parsed.noEditor = true
+    else if (is(arg, '--only')) parsed.only = optionValue(args, i, '--only').toLowerCase()
+    else if (is(arg, '--baseline')) parsed.baseline = optionValue(args, i, '--baseline')
+    else if (is(arg, '--rounds')) {
+      const text = optionValue(args, i, '--rounds')
+      parsed.rounds = Number(text)
+      if (!Number.isInteger(parsed.rounds) || parsed.rounds < 1)
+        throw new BenchError(`--rounds needs a whole number from 1 (got "${text}")`)
     } else if (arg === '--help' || arg === '-h') {
       console.log(USAGE)
       process.exit(0)
     } else throw new BenchError(`unknown argument "${arg}" (${USAGE})`)
   }
+  if (parsed.rounds !== null && parsed.baseline === null)
+    throw new BenchError(`--rounds goes with --baseline (${USAGE})`)
   return parsed
 }
 
@@ -136,12 +157,29 @@ function run({ json, only }: Args): Report {
 try {
   const args = parseArgs(process.argv.slice(2))
   const editorOnly = args.only?.startsWith('editor') ?? false
-  const report = editorOnly ? null : run(args)
-  if (report && !args.json) console.log(formatTable(report.results))
   // The editor's figures need a build and a browser: a separate table after the runtime's.
-  const editor = args.only === null || editorOnly ? await editorFigures() : []
-  if (args.json) console.log(JSON.stringify({ ...report, editor }, null, 2))
-  else if (editor.length) console.log(`\n${formatEditorFigures(editor)}`)
+  const withEditor = (args.only === null && !args.noEditor) || editorOnly
+  if (args.baseline !== null) {
+    // Loaded only when used: Vite and Playwright take seconds to import, and each tree's bench
+    // of a baseline comparison is a process of its own.
+    const { compareWithBaseline } = await import('./bench/baseline')
+    await compareWithBaseline({
+      ref: args.baseline,
+      rounds: args.rounds ?? 3,
+      only: args.only,
+      json: args.json,
+      root: ROOT,
+      editor: withEditor,
+      runtime: !editorOnly,
+    })
+  } else {
+    const report = editorOnly ? null : run(args)
+    if (report && !args.json) console.log(formatTable(report.results))
+    const figures = withEditor ? await import('./bench/editor') : null
+    const editor = figures ? await figures.editorFigures() : []
+    if (args.json) console.log(JSON.stringify({ ...report, editor }, null, 2))
+    else if (figures && editor.length) console.log(`\n${figures.formatEditorFigures(editor)}`)
+  }
 } catch (error) {
   const reason = error instanceof Error ? error.message : String(error)
   console.error(`bench failed: ${error instanceof BenchError ? '' : 'unexpected error: '}${reason}`)

@@ -3,12 +3,14 @@ import { createApp } from 'vue'
 import App from './App.vue'
 import { useNavigationStore } from './stores/useNavigationStore'
 import { useWorkspaceStore } from './stores/useWorkspaceStore'
+import { preloadView } from './views/registry'
 import './styles.css'
 
 const app = createApp(App).use(createPinia())
 const nav = useNavigationStore()
 const ws = useWorkspaceStore()
 nav.readHash()
+if (nav.path) preloadView(nav.view)
 void ws.init()
 app.mount('#app')
 

@@ -1,8 +1,9 @@
 /**
  * The editor's figures for `npm run bench`: the initial JavaScript a visitor downloads (gzip,
- * Monaco excluded: it loads only with the JSON view), the time a 100×100 map takes to paint
- * fully, and the repaint after each hex of a brush stroke. Measured on the production build in
- * Debian's Chromium; the goals are the issue's.
+ * Monaco excluded: it loads only with the JSON view), a cold page load straight into the largest
+ * bundled map until it is fully painted, the time a 100×100 map takes to paint fully, and the
+ * repaint after each hex of a brush stroke. Measured on the production build in Debian's
+ * Chromium; the goals are the issues'.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -11,6 +12,7 @@ import { gzipSync } from 'node:zlib'
 import { build, preview } from 'vite'
 import type { Page } from 'playwright-core'
 import { launchChromium, projectRoot } from '../browser-harness'
+import { coldLoadFigure } from './editor-cold-load'
 
 export interface EditorFigure {
   name: string
@@ -37,10 +39,10 @@ function initialChunks(manifest: Manifest): string[] {
   return [...seen].filter((f) => f.endsWith('.js'))
 }
 
-async function buildOnce(outDir: string): Promise<number> {
+async function buildOnce(root: string, outDir: string): Promise<number> {
   await build({
-    root: projectRoot,
-    configFile: `${projectRoot}/vite.config.ts`,
+    root,
+    configFile: `${root}/vite.config.ts`,
     logLevel: 'error',
     build: { outDir, manifest: true, emptyOutDir: true },
   })
@@ -154,14 +156,15 @@ async function brushRepaints(page: Page): Promise<number[]> {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN
 
-export async function editorFigures(): Promise<EditorFigure[]> {
+/** The figures of the tree at `root` (the working tree, or a baseline's worktree). */
+export async function editorFigures(root = projectRoot): Promise<EditorFigure[]> {
   const outDir = mkdtempSync(join(tmpdir(), 'hexwright-build-'))
   const browser = await launchChromium()
   try {
-    const gzip = await buildOnce(outDir)
+    const gzip = await buildOnce(root, outDir)
     const server = await preview({
-      root: projectRoot,
-      configFile: `${projectRoot}/vite.config.ts`,
+      root,
+      configFile: `${root}/vite.config.ts`,
       logLevel: 'error',
       build: { outDir },
       preview: { port: 0, host: '127.0.0.1' },
@@ -169,8 +172,10 @@ export async function editorFigures(): Promise<EditorFigure[]> {
     try {
       const address = server.httpServer.address()
       if (!address || typeof address === 'string') throw new Error('preview has no address')
+      const base = `http://127.0.0.1:${address.port}`
+      const cold = await coldLoadFigure(root, browser, base)
       const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } })
-      await page.goto(`http://127.0.0.1:${address.port}/`)
+      await page.goto(`${base}/`)
       await page.waitForFunction(
         () =>
           (window as { __hexwright?: { ws: { ready: boolean } } }).__hexwright?.ws.ready === true,
@@ -188,6 +193,7 @@ export async function editorFigures(): Promise<EditorFigure[]> {
           goal: 400,
           notes: 'entry chunk and its static imports of the production build',
         },
+        cold,
         {
           name: 'editor: 100×100 map, first full paint',
           value: median(paints),

@@ -43,6 +43,9 @@ export function useDiskState() {
 
   /** Ask the server whether it can write, and what is on disk now. */
   async function refresh(): Promise<void> {
+    // Only the dev server has the endpoints (tools/dev-save.ts): a production build would ask
+    // its static server for nothing while its first page loads.
+    if (!import.meta.env.DEV) return
     const status = await getJson<{ writable?: boolean; contentDir?: string }>(`${API}/status`)
     writable.value = status?.writable === true
     contentDir.value = status?.contentDir ?? ''

@@ -92,6 +92,25 @@ export class CanvasTileLayer extends L.GridLayer {
     return n
   }
 
+  /**
+   * Make tiles over this rectangle (map units) only. Around a small map they would be blank, and
+   * each tile is a canvas to allocate and clear: a tall map on a wide screen had twice the tiles
+   * it needed on its first paint. A change of area remakes the tiles, so a larger grid is covered.
+   */
+  setArea(rect: Rect): void {
+    const bounds = L.latLngBounds([rect.minY, rect.minX], [rect.maxY, rect.maxX])
+    const options = this.options as L.GridLayerOptions
+    if (options.bounds instanceof L.LatLngBounds && options.bounds.equals(bounds)) return
+    options.bounds = bounds
+    if (this._map) this.redraw()
+  }
+
+  /** On the map or off it: a layer with nothing to show (no scan) then makes no tiles at all. */
+  showOn(map: L.Map, shown: boolean): void {
+    if (shown && !map.hasLayer(this)) this.addTo(map)
+    else if (!shown && map.hasLayer(this)) this.remove()
+  }
+
   /** Repaint every loaded tile in place (no flash of empty tiles, unlike redraw()). */
   repaintAll(): void {
     for (const t of this.tiles()) this.paintTile(t.el, t.coords)

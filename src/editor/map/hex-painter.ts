@@ -334,10 +334,12 @@ export function paintScene(
   const { layers } = scene
   if (layers.terrain) paintTerrain(ctx, scene, idx, scale)
   if (layers.elevation) paintElevation(ctx, scene, idx, scale)
-  if (layers.overlays) paintHighlights(ctx, scene, idx)
+  // Passes with nothing to draw are skipped: a tile is painted dozens of times on a first view,
+  // and setting a canvas font (paintTags) costs more than the loop.
+  if (layers.overlays && scene.highlights.size) paintHighlights(ctx, scene, idx)
   paintGrid(ctx, scene, idx, scale)
   if (layers.hexsides) paintSides(ctx, scene, rect)
-  if (layers.units) paintUnits(ctx, scene, idx)
+  if (layers.units && scene.units.size) paintUnits(ctx, scene, idx)
   paintText(ctx, scene, idx, rect, scale)
-  if (layers.overlays) paintTags(ctx, scene, idx)
+  if (layers.overlays && scene.tags.size) paintTags(ctx, scene, idx)
 }

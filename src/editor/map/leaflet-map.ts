@@ -19,7 +19,24 @@ export function createLeafletMap(container: HTMLElement, dragPan: boolean): L.Ma
     doubleClickZoom: false,
     boxZoom: false,
     dragging: dragPan,
+    // Tiles are painted as they are made: fading each in over 200 ms only delays the full map.
+    fadeAnimation: false,
   })
+}
+
+/**
+ * Where the hex layer can draw: the grid, with room for names that run past the edge hexes
+ * (a label is drawn from up to eight hexes away across, two up or down).
+ */
+export function paintedArea(grid: Rect, hexSize: number): Rect {
+  const across = hexSize * 8
+  const down = hexSize * 2
+  return {
+    minX: grid.minX - across,
+    minY: grid.minY - down,
+    maxX: grid.maxX + across,
+    maxY: grid.maxY + down,
+  }
 }
 
 export function unionRect(a: Rect, b: Rect | null): Rect {

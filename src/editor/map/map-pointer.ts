@@ -26,6 +26,36 @@ export interface PointerEmits {
   point(p: Point, e: MouseEvent): void
 }
 
+/** The events of HexMap (its defineEmits): what the pointer rules above give a parent. */
+export interface HexMapEvents {
+  'hex-down': [hexId: string, e: MouseEvent]
+  'hex-enter': [hexId: string, e: MouseEvent]
+  'hex-leave': [e: MouseEvent]
+  'hex-up': [hexId: string | null, e: MouseEvent]
+  'hexside-click': [pick: { hex: string; side: string }, e: MouseEvent]
+  'hex-drop': [hexId: string, e: DragEvent]
+  'hex-wheel': [hexId: string, e: WheelEvent]
+  'unit-click': [unitId: string, e: MouseEvent]
+  'map-click': [point: Point, e: MouseEvent]
+}
+
+/** The pointer's callbacks, each emitting its HexMap event. */
+export function emitsOf(
+  emit: <K extends keyof HexMapEvents>(event: K, ...args: HexMapEvents[K]) => void,
+): PointerEmits {
+  return {
+    down: (h, e) => emit('hex-down', h, e),
+    enter: (h, e) => emit('hex-enter', h, e),
+    leave: (e) => emit('hex-leave', e),
+    up: (h, e) => emit('hex-up', h, e),
+    side: (p, e) => emit('hexside-click', p, e),
+    drop: (h, e) => emit('hex-drop', h, e),
+    wheel: (h, e) => emit('hex-wheel', h, e),
+    unit: (id, e) => emit('unit-click', id, e),
+    point: (p, e) => emit('map-click', p, e),
+  }
+}
+
 export interface PointerContext {
   map: () => L.Map | null
   geo: () => MapGeometry | null

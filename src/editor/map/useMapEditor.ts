@@ -3,10 +3,12 @@
  * hexes, release) is previewed as it goes and lands as ONE ws.edit, so one undo takes it back.
  */
 import { computed, markRaw, ref, shallowRef, watch, type Ref } from 'vue'
+import bundledTerrain from 'virtual:hexwright/bundled-terrain'
 import { otherFilesVersion } from './other-files'
 import type { HexMap, TerrainChart } from '../../runtime/generated/content-types'
 import { useWorkspaceStore } from '../stores/useWorkspaceStore'
 import type { ValueEdit } from '../workspace/json-edit'
+import { cachedTerrain } from '../workspace/terrain-cache'
 import {
   elevationEdits,
   floodArea,
@@ -51,11 +53,18 @@ export function useMapEditor(path: Ref<string>) {
   const otherFiles = otherFilesVersion(() => ws.files, path)
   const rulesetId = computed(() => map.value?.ruleset)
   const terrain = shallowRef<TerrainChart | undefined>()
+  /** The terrain needs the workspace library, which is still loading: nothing to paint yet. */
+  const terrainPending = ref(false)
   // A watch callback records no dependencies, so reading the library here does not tie the
-  // terrain to every file.
+  // terrain to every file. The build's chart needs no library (bundled rules files unchanged).
   watch(
-    [rulesetId, otherFiles],
-    ([id]) => {
+    [rulesetId, otherFiles, () => ws.libraryReady],
+    ([id, , libraryReady]) => {
+      const known =
+        typeof id === 'string' ? cachedTerrain(bundledTerrain, ws.files, ws.bundled, id) : undefined
+      terrainPending.value = typeof id === 'string' && !known && !libraryReady
+      if (known) terrain.value = known
+      if (known || terrainPending.value) return
       const r = typeof id === 'string' ? ws.content().ruleset(id) : undefined
       terrain.value = r?.ok ? r.value.ruleset.terrain : undefined
     },
@@ -229,6 +238,7 @@ export function useMapEditor(path: Ref<string>) {
     broken,
     geo,
     terrain,
+    terrainPending,
     look,
     rulesetNote,
     tool,

@@ -2,7 +2,9 @@
  * The problems panel's list: problems grouped by file, filtered by severity, with the open file
  * first (that is where the designer is working) and the rest in path order.
  */
-import { compareProblems, type Problem } from '../../runtime/content'
+import type { Problem } from '../../runtime/content'
+// Not the runtime/content index, which would bring the schema validators into the first download.
+import { compareProblems } from '../../runtime/content/problems'
 
 export interface ProblemFilter {
   errors: boolean

@@ -8,12 +8,13 @@
  */
 import { defineStore } from 'pinia'
 import { computed, markRaw, ref, shallowRef } from 'vue'
-import { parseJsonDocument, type Problem, type SourceText } from '../../runtime/content'
-import { bundledSources } from '../bundled-content'
+import type { Problem, SourceText } from '../../runtime/content'
+// Not the runtime/content index, which would bring the schema validators into the first download.
+import { parseJsonDocument } from '../../runtime/content/json-document'
 import { parseFile, idOfPath, type ParsedFile } from '../workspace/files'
 import { History, type FileChange } from '../workspace/history'
 import { applyValueEdits, type ValueEdit } from '../workspace/json-edit'
-import { WorkspaceLibrary } from '../workspace/library'
+import type { WorkspaceLibrary } from '../workspace/library'
 import {
   memoryStorage,
   openIndexedDbStorage,
@@ -21,6 +22,7 @@ import {
   type WorkspaceStorage,
 } from '../workspace/storage'
 import { defaultValidator, serialValidation, type Validator } from '../workspace/validation'
+import { whenIdle } from '../workspace/when-idle'
 
 export type FileOrigin = 'bundled' | 'modified' | 'user'
 
@@ -51,13 +53,21 @@ export const useWorkspaceStore = defineStore('workspace', () => {
   /** The texts the latest full validation saw. */
   const validatedTexts = shallowRef<ReadonlyMap<string, string>>(new Map())
   const validationError = ref<string | null>(null)
+  /** Whether a full validation has answered yet: until then "no problems" means "not known". */
+  const validated = ref(false)
   const saveState = ref<SaveState>('saved')
   const saveError = ref<string | null>(null)
   const history = markRaw(new History())
   const historyRev = ref(0)
-  const library = markRaw(new WorkspaceLibrary())
+  // Its code (the schema validators, most of the runtime's content code) is a chunk of its own,
+  // loaded once the page is idle after the files arrive: a map of bundled rules paints without
+  // it (workspace/terrain-cache.ts); the views that need it wait for `libraryReady`.
+  let library: WorkspaceLibrary | null = null
+  const libraryReady = ref(false)
+  const libraryError = ref<string | null>(null)
   let storage: WorkspaceStorage = memoryStorage()
   let validation: ReturnType<typeof serialValidation> | null = null
+  let validationStart: Promise<void> = Promise.resolve()
   let writes: Promise<void> = Promise.resolve()
   let pendingWrites = 0
 
@@ -66,36 +76,66 @@ export const useWorkspaceStore = defineStore('workspace', () => {
       .map(([path, text]) => ({ path, text }))
       .sort((a, b) => a.path.localeCompare(b.path))
 
-  async function init(options: InitOptions = {}): Promise<void> {
-    const base = options.bundled ?? (await bundledSources())
-    bundled.value = new Map(base.map((s) => [s.path, s.text]))
+  async function openStorage(given: WorkspaceStorage | undefined): Promise<WorkspaceStorage> {
     try {
-      storage = options.storage ?? (await openIndexedDbStorage())
+      return given ?? (await openIndexedDbStorage())
     } catch (e) {
-      storage = memoryStorage()
       saveState.value = 'error'
       saveError.value = `Your browser refused local storage, so edits will not survive a reload (${String(e)})`
+      return memoryStorage()
     }
+  }
+
+  /**
+   * Loads the workspace: the bundled content (a lazy chunk: the page shows before it arrives)
+   * and the stored edits side by side; `ready` once the files are in. Resolves once the library
+   * has loaded too, so a caller that awaits it can use `content()` at once.
+   */
+  async function init(options: InitOptions = {}): Promise<void> {
+    const [base, opened] = await Promise.all([
+      options.bundled ?? import('../bundled-content').then((m) => m.bundledSources()),
+      openStorage(options.storage),
+    ])
+    storage = opened
+    bundled.value = new Map(base.map((s) => [s.path, s.text]))
+    const [stored, storedAssets] = await Promise.all([storage.loadAll(), storage.loadAssets()])
     const next = new Map(bundled.value)
-    for (const f of await storage.loadAll()) {
+    for (const f of stored) {
       if (f.text === null) next.delete(f.path)
       else next.set(f.path, f.text)
     }
+    assets.value = new Map(storedAssets.map((a) => [a.path, a]))
     files.value = next
-    assets.value = new Map((await storage.loadAssets()).map((a) => [a.path, a]))
     const validator = options.validator ?? defaultValidator()
     validation = serialValidation(
       validator,
       sources,
-      (p, validated) => {
+      (p, seen) => {
         problems.value = p
-        validatedTexts.value = new Map(validated.map((v) => [v.path, v.text]))
+        validatedTexts.value = new Map(seen.map((v) => [v.path, v.text]))
         validationError.value = null
+        validated.value = true
       },
-      (m) => (validationError.value = m),
+      (m) => {
+        validationError.value = m
+        validated.value = true
+      },
     )
-    validation.request()
+    // The full validation waits until the page is idle, so the file opened with the page paints
+    // first; an edit before then starts it at once (apply).
+    const started = validation
+    validationStart = whenIdle().then(() => {
+      if (!started.requested()) started.request()
+    })
     ready.value = true
+    try {
+      const code = await whenIdle().then(() => import('../workspace/library'))
+      library = markRaw(new code.WorkspaceLibrary())
+      libraryReady.value = true
+    } catch (e) {
+      // Said where the views would be: without it they cannot read any ruleset.
+      libraryError.value = e instanceof Error ? e.message : String(e)
+    }
   }
 
   function text(path: string): string | undefined {
@@ -262,6 +302,7 @@ export const useWorkspaceStore = defineStore('workspace', () => {
 
   /** The library (parsed files, resolved rulesets) for the current texts. */
   function content(): WorkspaceLibrary {
+    if (!library) throw new Error('the workspace library is still loading (see libraryReady)')
     library.update(files.value)
     return library
   }
@@ -298,6 +339,7 @@ export const useWorkspaceStore = defineStore('workspace', () => {
   /** Resolves when every edit so far is stored and the latest validation has finished. */
   async function settled(): Promise<void> {
     await writes
+    await validationStart
     await validation?.idle()
   }
 
@@ -306,8 +348,11 @@ export const useWorkspaceStore = defineStore('workspace', () => {
     bundled,
     assets,
     ready,
+    libraryReady,
+    libraryError,
     problems: allProblems,
     validationError,
+    validated,
     saveState,
     saveError,
     entries,

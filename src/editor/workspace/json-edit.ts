@@ -4,7 +4,8 @@
  * diff shows just what changed.
  */
 import { parseTree, type Node } from 'jsonc-parser'
-import { parsePointer } from '../../runtime/content'
+// Not the runtime/content index, which would bring the schema validators into the first download.
+import { parsePointer } from '../../runtime/content/json-document'
 
 /** Set the value at `pointer` (created if missing); `undefined` removes it. `/-` appends. */
 export interface ValueEdit {

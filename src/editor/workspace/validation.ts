@@ -3,16 +3,18 @@
  * browser, in-process where workers are missing (component tests). Requests made while one runs
  * collapse into one more run with the latest files.
  */
-import { validateContent, type Problem, type SourceText } from '../../runtime/content'
+import type { Problem, SourceText } from '../../runtime/content'
 
 export interface Validator {
   validate(sources: SourceText[]): Promise<Problem[]>
   dispose(): void
 }
 
+/** Loads the validator's code on first use, so the page that never uses it never downloads it. */
 export function inProcessValidator(): Validator {
   return {
-    validate: (sources) => Promise.resolve(validateContent(sources).problems),
+    validate: async (sources) =>
+      (await import('../../runtime/content')).validateContent(sources).problems,
     dispose: () => {},
   }
 }
@@ -52,9 +54,10 @@ export function serialValidation(
   sources: () => SourceText[],
   onResult: (problems: Problem[], validated: SourceText[]) => void,
   onError: (message: string) => void,
-): { request: () => void; idle: () => Promise<void> } {
+): { request: () => void; requested: () => boolean; idle: () => Promise<void> } {
   let running: Promise<void> | null = null
   let again = false
+  let asked = false
   const run = (): Promise<void> => {
     const validated = sources()
     return validator
@@ -74,9 +77,11 @@ export function serialValidation(
   }
   return {
     request() {
+      asked = true
       if (running) again = true
       else running = run()
     },
+    requested: () => asked,
     idle: async () => {
       while (running) await running
     },
