@@ -32,14 +32,21 @@ if (library.report.problems.length > 0) {
 }
 const played = new Map<string, PlayedGame[]>()
 let differing = 0
+/** Games the engine broke off: never recorded, and a failure when checking. */
+let stoppedGames = 0
 for (const id of library.report.store.ids(['scenario']).sort()) {
   const loaded = library.scenario(id)
-  if (!loaded.ok) throw new Error(`scenario ${id} does not load`)
+  if (!loaded.ok) {
+    for (const p of loaded.problems) console.error(formatProblem(p))
+    console.error(`golden: scenario ${id} does not load; fix it first`)
+    process.exit(1)
+  }
   const started = performance.now()
   const games = GOLDEN_SEEDS.slice(0, seedCount).map((seed) => playGolden(loaded.value, seed))
   played.set(id, games)
   const stopped = games.filter((g) => g.stopped !== undefined)
   for (const g of stopped) console.error(`golden: ${id} seed ${g.seed} stopped: ${g.stopped}`)
+  stoppedGames += stopped.length
   if (!record) {
     const recorded = new Map((readGoldenRecord()[id] ?? []).map((g) => [g.seed, g]))
     const lists = readGoldenActions(id)
@@ -66,7 +73,12 @@ for (const id of library.report.store.ids(['scenario']).sort()) {
     `${id}: ${games.length} games, ${games.reduce((n, g) => n + g.actions, 0)} actions, ${(ms / 1000).toFixed(1)} s`,
   )
 }
-if (record) {
+if (stoppedGames > 0) {
+  console.error(
+    `golden: ${stoppedGames} games stopped before their end; ${record ? 'nothing recorded' : 'the engine must play them to the end'}`,
+  )
+  process.exit(1)
+} else if (record) {
   writeGoldenRecord(played)
   console.log('golden: recorded test/golden/games.json and test/golden/actions/')
 } else if (differing > 0) {

@@ -4,8 +4,8 @@
  * actions from the start of the game. Everything a user can get wrong ends in a UsageError or
  * a ContentError, which the CLI prints without a stack trace.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs'
-import { basename, resolve } from 'node:path'
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { basename, dirname, resolve } from 'node:path'
 import type { ContentLibrary, LoadedScenario, Problem, SourceText } from '../src/runtime'
 import { content, loadLibrary, migrateSavedGame } from '../src/runtime'
 import type { SavedGame } from '../src/runtime'
@@ -16,6 +16,32 @@ import { contentRootOf, displayPath, listJsonFiles, readSources } from './conten
 
 /** A mistake in the command line or in a file the user gave: one message, exit 1. */
 export class UsageError extends Error {}
+
+/**
+ * Writes `text` to `path` (absolute), making its folder when `makeFolder`; a path that cannot
+ * be written (a missing folder, a folder in the way, no permission) is the user's to fix.
+ */
+export function writeOutput(path: string, text: string, cwd: string, makeFolder = false): void {
+  try {
+    if (makeFolder) mkdirSync(dirname(path), { recursive: true })
+    writeFileSync(path, text)
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    const why =
+      code === 'ENOENT'
+        ? 'its folder does not exist'
+        : code === 'EISDIR'
+          ? 'it is a folder'
+          : code === 'ENOTDIR' || code === 'EEXIST'
+            ? 'a file stands where a folder of its path should be'
+            : code === 'EACCES' || code === 'EPERM'
+              ? 'permission denied'
+              : error instanceof Error
+                ? error.message
+                : String(error)
+    throw new UsageError(`cannot write ${displayPath(path, cwd)}: ${why}`)
+  }
+}
 
 /** Content that does not load: the located problems, exit 1. */
 export class ContentError extends Error {
@@ -90,6 +116,8 @@ function scenarioTarget(
 export function contentRoot(contentOption: unknown, cwd = process.cwd()): string {
   const root = resolve(cwd, contentOption === undefined ? 'content' : String(contentOption))
   if (!existsSync(root)) throw new UsageError(`no such content folder: ${displayPath(root, cwd)}`)
+  if (!statSync(root).isDirectory())
+    throw new UsageError(`--content must name a folder; ${displayPath(root, cwd)} is a file`)
   return root
 }
 
@@ -209,6 +237,17 @@ export function readActions(
 function located(doc: content.JsonDocument, pointer: string, message: string): Problem {
   const at = content.locate(doc, pointer)
   return { file: doc.file, line: at.line, column: at.column, pointer, message, severity: 'error' }
+}
+
+/** A count option: a whole number from 1 to `max`, or `fallback` when the option is absent. */
+export function countOption(value: unknown, what: string, fallback: number, max: number): number {
+  if (value === undefined) return fallback
+  const text = String(value)
+  if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > max)
+    throw new UsageError(
+      `${what} must be a whole number from 1 to ${max.toLocaleString('en-US')}, not "${text}"`,
+    )
+  return Number(text)
 }
 
 export function wholeNumber(text: string, what: string, max = Number.MAX_SAFE_INTEGER): number {

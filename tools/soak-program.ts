@@ -21,6 +21,7 @@ import type { GameOptions } from './session'
 import {
   contentLibrary,
   contentRoot,
+  countOption,
   ContentError,
   listOption,
   loadScenario,
@@ -59,15 +60,6 @@ interface Plan extends PoolPlan {
   options: string[]
 }
 
-/** A whole number from 1 to `max`, or the default when the option is absent. */
-function positive(value: unknown, what: string, fallback: number, max: number): number {
-  if (value === undefined) return fallback
-  const text = String(value)
-  if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > max)
-    throw new UsageError(`${what} must be a whole number from 1 to ${count(max)}, not "${text}"`)
-  return Number(text)
-}
-
 /** One text value: refuses a repeated option and an option given without its value. */
 function single(value: unknown, what: string): string | undefined {
   if (value === undefined) return undefined
@@ -78,9 +70,9 @@ function single(value: unknown, what: string): string | undefined {
 
 /** The run the options ask for; relative paths are relative to `cwd`. */
 function planOf(o: SoakOptions, cwd: string): Plan {
-  const games = positive(o.games, '--games', DEFAULT_GAMES, 10_000_000)
-  const workers = positive(o.workers, '--workers', availableParallelism(), 256)
-  const maxActions = positive(o.maxActions, '--max-actions', DEFAULT_MAX_ACTIONS, 1_000_000)
+  const games = countOption(o.games, '--games', DEFAULT_GAMES, 10_000_000)
+  const workers = countOption(o.workers, '--workers', availableParallelism(), 256)
+  const maxActions = countOption(o.maxActions, '--max-actions', DEFAULT_MAX_ACTIONS, 1_000_000)
   const seedText = single(o.seed, '--seed')
   const seed = seedText === undefined ? DEFAULT_SEED : wholeNumber(seedText, '--seed', 0xffffffff)
   const content = single(o.content, '--content')

@@ -18,6 +18,7 @@ import { bundledLibrary } from '../content/bundled'
 import { projectRoot } from '../helpers/fixtures'
 import type { Ran } from '../helpers/run'
 import { runCliHere } from '../helpers/run'
+import { runCli } from '../../tools/cli-program'
 
 const scratch = mkdtempSync(join(tmpdir(), 'hexwright-play-'))
 afterAll(() => rmSync(scratch, { recursive: true, force: true }))
@@ -194,6 +195,42 @@ describe('play', () => {
     expect(again.code).toBe(0)
     expect(again.stdout).toContain(`state hash: ${save.stateHash}`)
     expect(again.stdout).toContain('the state hash matches the saved game')
+  })
+
+  it('says where a game cannot be saved, exit 1, and writes nothing', async () => {
+    const actions = file('save-nowhere.json', [{ type: 'pass' }])
+    const missing = join(scratch, 'no-such-folder', 'saved.json')
+    const result = await run(
+      'play',
+      ...KERNEL,
+      '--actions',
+      actions,
+      '--seed',
+      '5',
+      '--save',
+      missing,
+    )
+    expect(result.code).toBe(1)
+    expect(result.stderr).toMatch(
+      /^hexwright: cannot write .*saved\.json: its folder does not exist\n$/,
+    )
+    // A file where the folder for the saved games should be.
+    const blocker = file('not-a-folder', 'x')
+    const games = await run(
+      'simulate',
+      ...KERNEL,
+      '--games',
+      '1',
+      '--max-actions',
+      '2',
+      '--save-games',
+      blocker,
+    )
+    expect(games.code).toBe(1)
+    expect(games.stderr).toMatch(
+      /^hexwright: cannot write .*game-1\.json: a file stands where a folder of its path should be\n$/,
+    )
+    expect(readFileSync(blocker, 'utf8')).toBe('x')
   })
 
   it('asks for the dice and the actions it needs', async () => {
@@ -448,11 +485,28 @@ describe('the command line run in-process', () => {
     expect(unknown.stderr).toBe('hexwright: unknown command "replay" (see --help)\n')
   })
 
-  it('reports an error that is not the user’s as an internal error, exit 2, without a stack trace', async () => {
-    // A content folder that is not a folder: reading it fails below the command's own checks.
-    const result = await run('legal', 'sample-skirmish', '--content', '/dev/null')
-    expect(result.code).toBe(2)
+  it('says a --content that is a file must be a folder, exit 1', async () => {
+    const result = await run('legal', 'sample-skirmish', '--content', 'package.json')
+    expect(result.code).toBe(1)
     expect(result.stdout).toBe('')
-    expect(result.stderr).toMatch(/^hexwright: internal error: ENOTDIR: [^\n]*\n$/)
+    expect(result.stderr).toBe('hexwright: --content must name a folder; package.json is a file\n')
+  })
+
+  it('reports an error that is not the user’s as an internal error, exit 2, without a stack trace', async () => {
+    // Standard output that fails to take the listing (a closed pipe, say): no check of the
+    // command's own can foresee it.
+    const stderr: string[] = []
+    const code = await runCli(
+      ['legal', 'sample-skirmish'],
+      {
+        stdout: () => {
+          throw new Error('write EPIPE')
+        },
+        stderr: (text) => void stderr.push(text),
+      },
+      { cwd: projectRoot },
+    )
+    expect(code).toBe(2)
+    expect(stderr.join('')).toBe('hexwright: internal error: write EPIPE\n')
   })
 })

@@ -3,14 +3,13 @@
  * the game and prints the log (every roll, modifier, table, result and change) and the state
  * reached. A refused action stops the game: exit 1 with the action's number and the rule.
  */
-import { writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { saveGame } from '../../src/runtime'
 import { describeRecord } from '../../src/runtime/state'
 import type { CommandIo } from '../cli-io'
 import { entryLines, summarize, summaryLines } from '../log-format'
 import type { GameOptions, Refusal, Session } from '../session'
-import { describeDice, openGame, UsageError } from '../session'
+import { describeDice, openGame, UsageError, writeOutput } from '../session'
 
 export interface PlayOptions extends GameOptions {
   json?: boolean
@@ -43,7 +42,7 @@ export function runPlay(scenario: string, options: PlayOptions, io: CommandIo): 
       : session.save.stateHash === summary.hash
   if (options.save !== undefined) {
     const save = saveGame(session.loaded, session.dice, session.applied, session.state)
-    writeFileSync(resolve(io.cwd, String(options.save)), `${JSON.stringify(save, null, 2)}\n`)
+    writeOutput(resolve(io.cwd, String(options.save)), `${JSON.stringify(save, null, 2)}\n`, io.cwd)
   }
   if (options.json === true) {
     const out = {

@@ -2,14 +2,20 @@
  * `simulate <scenario> --games N [--seed s] [--policy random|greedy]`: plays whole games with
  * computer policies and counts who won, the draws and the games left unfinished.
  */
-import { mkdirSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { saveGame } from '../../src/runtime'
 import { greedy, playout, randomLegal } from '../../src/runtime/play/ai'
 import type { Policy, PlayoutResult } from '../../src/runtime/play/ai'
 import type { CommandIo } from '../cli-io'
 import type { GameOptions } from '../session'
-import { listOption, loadScenario, UsageError, wholeNumber } from '../session'
+import {
+  countOption,
+  listOption,
+  loadScenario,
+  UsageError,
+  wholeNumber,
+  writeOutput,
+} from '../session'
 
 export interface SimulateOptions extends GameOptions {
   games?: unknown
@@ -20,14 +26,6 @@ export interface SimulateOptions extends GameOptions {
 }
 
 const POLICIES: Record<string, () => Policy> = { random: () => randomLegal, greedy }
-
-function count(value: unknown, what: string, fallback: number, max: number): number {
-  if (value === undefined) return fallback
-  const text = String(value)
-  if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > max)
-    throw new UsageError(`${what} must be a whole number from 1 to ${max}, not "${text}"`)
-  return Number(text)
-}
 
 function policyOf(name: string): Policy {
   const make = POLICIES[name]
@@ -63,10 +61,10 @@ function verdict(result: PlayoutResult): string {
 export function runSimulate(scenario: string, options: SimulateOptions, io: CommandIo): number {
   if (options.games === undefined)
     throw new UsageError('simulate needs --games N: how many games to play')
-  const games = count(options.games, '--games', 1, 100_000)
+  const games = countOption(options.games, '--games', 1, 100_000)
   const seed =
     options.seed === undefined ? 1 : wholeNumber(String(options.seed), '--seed', 0xffffffff)
-  const maxActions = count(options.maxActions, '--max-actions', 500, 1_000_000)
+  const maxActions = countOption(options.maxActions, '--max-actions', 500, 1_000_000)
   const loaded = loadScenario(scenario, options, undefined, io.cwd)
   const chosen = policies(
     options.policy,
@@ -83,9 +81,9 @@ export function runSimulate(scenario: string, options: SimulateOptions, io: Comm
     if (options.saveGames !== undefined) {
       // Each game as a saved game: `play --actions <file>` shows its log, up to a stop.
       const dir = resolve(io.cwd, String(options.saveGames))
-      mkdirSync(dir, { recursive: true })
       const save = saveGame(loaded, { seed: gameSeed }, result.actions, result.state)
-      writeFileSync(join(dir, `game-${gameSeed}.json`), `${JSON.stringify(save, null, 2)}\n`)
+      const text = `${JSON.stringify(save, null, 2)}\n`
+      writeOutput(join(dir, `game-${gameSeed}.json`), text, io.cwd, true)
     }
     const o = result.outcome
     if (o === null) tally[result.stopped === undefined ? 'unfinished' : 'stopped'] += 1

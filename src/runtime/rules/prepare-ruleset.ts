@@ -152,6 +152,14 @@ function loadedRuleset(
     },
   }
   // Each resolution's plan (its expressions bound, its tables indexed) is made now, not in play.
-  for (const resolution of ruleset.resolutions ?? []) planOf(rules, resolution)
+  // Preparing never fails on content that passed the checks above; should it, the resolution
+  // is planned again when first used, where a failure becomes that resolution's error record.
+  for (const resolution of ruleset.resolutions ?? []) {
+    try {
+      planOf(rules, resolution)
+    } catch {
+      // left for beginResolution
+    }
+  }
   return rules
 }

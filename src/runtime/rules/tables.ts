@@ -212,7 +212,7 @@ function alias(
   return aliases !== undefined && Object.hasOwn(aliases, key) ? aliases[key] : undefined
 }
 
-/** `unit type "kn" against unit type "pk"`, for the messages of a matrix lookup. */
+/** `<row axis> "<row>" against <column axis> "<column>"`, for the messages of a matrix lookup. */
 function pairName(table: MatrixTable, row: string, column: string): string {
   return `${table.rowAxis.label} "${row}" against ${table.columnAxis.label} "${column}"`
 }

@@ -23,6 +23,9 @@ import type { ShockData } from './types'
 
 type Ctx = Pick<PlayContext, 'loaded' | 'state'> & Partial<Pick<PlayContext, 'memo'>>
 
+/** Chargers drafted together against one target, at most. */
+const MAX_CHARGERS = 4
+
 function subsets<T>(items: readonly T[], min: number, cap = 6): T[][] {
   const list = items.slice(0, cap)
   const out: T[][] = []
@@ -91,14 +94,19 @@ function* declarationDrafts(ctx: Ctx, d: ShockData): Generator<Action> {
     for (const [target, u] of Object.entries(ctx.state.units)) {
       if (u.side === side || u.hex === null || u.location !== 'map') continue
       if (isLeader(ctx.loaded, target) || defendersIn(u.hex)?.length !== 1) continue
-      // A charger with no charge path to the target makes every draft it is in fail: left out.
-      const far = chargers.filter((c) => {
-        const distance = board.distance(hexOf(ctx, c) as string, u.hex as string)
-        return distance > 1 && distance <= reach && hasChargePath(ctx, d, c, target)
-      })
+      // The first four chargers in reach are drafted; one of them with no charge path to the
+      // target would make every draft it is in fail, so it is left out (the others' drafts
+      // come in the same order).
+      const far = chargers
+        .filter((c) => {
+          const distance = board.distance(hexOf(ctx, c) as string, u.hex as string)
+          return distance > 1 && distance <= reach
+        })
+        .slice(0, MAX_CHARGERS)
+        .filter((c) => hasChargePath(ctx, d, c, target))
       if (far.length === 0) continue
       const near = byHex.get(u.hex) ?? []
-      for (const group of subsets(far, 1, 4)) {
+      for (const group of subsets(far, 1, MAX_CHARGERS)) {
         for (const joined of [[], ...subsets(near, 1, 4)]) {
           const base = {
             type: 'declare',
