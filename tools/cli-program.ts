@@ -13,7 +13,7 @@ import { runOdds } from './commands/odds'
 import { runPlay } from './commands/play'
 import { runSimulate } from './commands/simulate'
 import { runValidate } from './commands/validate'
-import { ContentError, problemLine, UsageError } from './session'
+import { reportFailure, UsageError } from './session'
 
 /** Options every game command takes: which scenario, rules and dice, and the actions so far. */
 function gameOptions<T extends ReturnType<ReturnType<typeof cac>['command']>>(command: T): T {
@@ -96,18 +96,6 @@ export async function runCli(
     }
     return code
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error)
-    if (error instanceof ContentError) {
-      for (const problem of error.problems) out.error(problemLine(problem))
-      out.error(`hexwright: ${message}`)
-      return 1
-    }
-    if (error instanceof UsageError || /Unknown option|missing required/i.test(message)) {
-      out.error(`hexwright: ${message}`)
-      return 1
-    }
-    out.error(`hexwright: internal error: ${message}`)
-    if (process.env.HEXWRIGHT_DEBUG && error instanceof Error) out.error(String(error.stack))
-    return 2
+    return reportFailure(error, 'hexwright', out)
   }
 }

@@ -12,6 +12,7 @@ import type { SavedGame } from '../src/runtime'
 import { playAction, startGame } from '../src/runtime/play'
 import type { Action, GameState, LogEntry } from '../src/runtime/state'
 import type { DiceChoice } from '../src/runtime/state/game-state'
+import type { CommandIo } from './cli-io'
 import { contentRootOf, displayPath, listJsonFiles, readSources } from './content-files'
 
 /** A mistake in the command line or in a file the user gave: one message, exit 1. */
@@ -192,6 +193,31 @@ export function loadScenario(
 /** A problem as `file:line:column: message (at /pointer)`, or just the message when it has no file. */
 export function problemLine(problem: Problem): string {
   return problem.file === '' ? problem.message : content.formatProblem(problem)
+}
+
+/**
+ * What a command-line program prints for an error that ended it, and its exit code: the user's
+ * mistakes (a usage error, an option cac refuses, content that does not load) one line each
+ * with exit 1; anything else an internal error, exit 2, with its stack only under
+ * HEXWRIGHT_DEBUG.
+ */
+export function reportFailure(error: unknown, program: string, io: CommandIo): 1 | 2 {
+  const message = error instanceof Error ? error.message : String(error)
+  if (error instanceof ContentError) {
+    for (const problem of error.problems) io.error(problemLine(problem))
+    io.error(`${program}: ${message}`)
+    return 1
+  }
+  const refusedByCac =
+    error instanceof Error &&
+    (error.name === 'CACError' || /Unknown option|missing required/i.test(message))
+  if (error instanceof UsageError || refusedByCac) {
+    io.error(`${program}: ${message}`)
+    return 1
+  }
+  io.error(`${program}: internal error: ${message}`)
+  if (process.env.HEXWRIGHT_DEBUG && error instanceof Error) io.error(String(error.stack))
+  return 2
 }
 
 /** The actions of an actions file, and the saved game when the file is one. */

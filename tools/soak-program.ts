@@ -22,10 +22,9 @@ import {
   contentLibrary,
   contentRoot,
   countOption,
-  ContentError,
   listOption,
   loadScenario,
-  problemLine,
+  reportFailure,
   runSession,
   UsageError,
   wholeNumber,
@@ -286,18 +285,6 @@ export async function runSoak(
     if (cli.options.help !== true) await cli.runMatchedCommand()
     return code
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error)
-    if (error instanceof ContentError) {
-      for (const problem of error.problems) io.error(problemLine(problem))
-      io.error(`soak: ${message}`)
-      return 1
-    }
-    if (error instanceof UsageError || (error instanceof Error && error.name === 'CACError')) {
-      io.error(`soak: ${message}`)
-      return 1
-    }
-    io.error(`soak: internal error: ${message}`)
-    if (process.env.HEXWRIGHT_DEBUG && error instanceof Error) io.error(String(error.stack))
-    return 2
+    return reportFailure(error, 'soak', io)
   }
 }

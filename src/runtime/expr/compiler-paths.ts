@@ -128,11 +128,20 @@ export function pathOf(
 }
 
 export function readPath(context: CompileContext, frame: Frame, path: Path): unknown {
-  let value =
+  const value =
     path.local === undefined
       ? readVariable(context, frame, path.root.name, path.known, path.root)
       : frame.locals[path.local]
-  const { steps } = path
+  return readSteps(context, frame, value, path.steps)
+}
+
+/** Each field of `steps` read in turn, from `value`. */
+function readSteps(
+  context: CompileContext,
+  frame: Frame,
+  value: unknown,
+  steps: readonly FieldStep[],
+): unknown {
   for (let i = 0; i < steps.length; i++)
     value = readField(context, frame, value, steps[i] as FieldStep)
   return value
@@ -152,12 +161,7 @@ export function compileMember(
     base = base.object
   }
   const object = context.compile(base, scope)
-  return (frame) => {
-    let value = object(frame)
-    for (let i = 0; i < steps.length; i++)
-      value = readField(context, frame, value, steps[i] as FieldStep)
-    return value
-  }
+  return (frame) => readSteps(context, frame, object(frame), steps)
 }
 
 export function compileIndex(

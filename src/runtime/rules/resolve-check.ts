@@ -4,15 +4,13 @@
  */
 import type { LoadedRuleset } from '../content/loaded'
 import type { CheckResolution } from '../generated/content-types'
-import type { DiceSpec } from '../dice'
-import { failureIn, siteOf } from './evaluation'
+import { siteOf } from './evaluation'
 import type { Scope, Site } from './evaluation'
 import { prepareModifiers } from './modifier-plan'
 import type { PreparedModifiers } from './modifier-plan'
 import { computePrepared } from './modifiers'
-import { rolledRecord } from './resolution-record'
-import type { ModifierTotals, ResolutionRecord } from './resolution-record'
-import { diceFor, errorRecord, failWith } from './resolve-shared'
+import type { ResolutionRecord } from './resolution-record'
+import { diceFor, failWith, WaitingRoll } from './resolve-shared'
 import type { Begun, Failing, RulesDice } from './resolve-shared'
 import { resolutionHeader } from './table-plan'
 
@@ -71,14 +69,8 @@ export function beginCheck(scope: Scope, plan: CheckPlan, record: ResolutionReco
   return new CheckRoll(record, dice, scope, plan, target)
 }
 
-/** A check waiting for its roll (a class: one `finish` for every check). */
-class CheckRoll {
-  readonly kind = 'roll'
-  readonly record: ResolutionRecord
-  readonly dice: RulesDice
-  readonly diceId: string
-  readonly spec: DiceSpec
-  private readonly scope: Scope
+/** A check waiting for its roll. */
+class CheckRoll extends WaitingRoll {
   private readonly plan: CheckPlan
   private readonly target: number
 
@@ -89,51 +81,31 @@ class CheckRoll {
     plan: CheckPlan,
     target: number,
   ) {
-    this.record = record
-    this.dice = dice
-    this.diceId = dice.id
-    this.spec = dice.spec
-    this.scope = scope
+    super(record, dice, scope)
     this.plan = plan
     this.target = target
   }
 
-  finish(natural: number, faces: readonly number[]): ResolutionRecord {
-    return this.read(rolledRecord(this.record, this.dice, natural, faces), natural)
-  }
-
-  finishOnce(natural: number, faces: readonly number[]): ResolutionRecord {
-    const { id, notation } = this.dice
-    this.record.dice = { id, notation, faces: faces.slice(), natural }
-    return this.read(this.record, natural)
-  }
-
-  private read(result: ResolutionRecord, natural: number): ResolutionRecord {
+  protected read(result: ResolutionRecord, natural: number, modifiers: number): void {
     const { resolution } = this.plan
     const target = this.target
-    const modifiers = (this.record.rollModifiers as ModifierTotals).total
-    try {
-      const modified = natural + modifiers
-      const naturalOutcome = resolution.natural?.success?.includes(natural)
-        ? 'success'
-        : resolution.natural?.failure?.includes(natural)
-          ? 'failure'
-          : undefined
-      const outcome =
-        naturalOutcome ?? (passes(modified, resolution.compare, target) ? 'success' : 'failure')
-      result.roll = { natural, modifiers, modified, final: modified }
-      const compare = resolution.compare
-      result.check =
-        naturalOutcome === undefined
-          ? { target, compare }
-          : { target, compare, natural: naturalOutcome }
-      result.outcome = outcome
-      const effects = outcome === 'success' ? resolution.success : resolution.failure
-      result.effects = (effects ?? []).slice()
-      result.status = 'resolved'
-      return result
-    } catch (error) {
-      return errorRecord(result, failureIn(this.scope, error))
-    }
+    const modified = natural + modifiers
+    const naturalOutcome = resolution.natural?.success?.includes(natural)
+      ? 'success'
+      : resolution.natural?.failure?.includes(natural)
+        ? 'failure'
+        : undefined
+    const outcome =
+      naturalOutcome ?? (passes(modified, resolution.compare, target) ? 'success' : 'failure')
+    result.roll = { natural, modifiers, modified, final: modified }
+    const compare = resolution.compare
+    result.check =
+      naturalOutcome === undefined
+        ? { target, compare }
+        : { target, compare, natural: naturalOutcome }
+    result.outcome = outcome
+    const effects = outcome === 'success' ? resolution.success : resolution.failure
+    result.effects = (effects ?? []).slice()
+    result.status = 'resolved'
   }
 }

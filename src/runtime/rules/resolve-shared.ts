@@ -8,11 +8,11 @@ import { didYouMean } from '../content/suggest'
 import { checkDiceSpec, faceRange, formatDiceNotation } from '../dice'
 import type { DiceSpec } from '../dice'
 import { fail } from './evaluate'
-import { siteOf } from './evaluation'
+import { failureIn, siteOf } from './evaluation'
 import type { Scope, Site } from './evaluation'
 import type { ContextKind } from './expression-context'
-import { NO_CODES, NO_EFFECTS } from './resolution-record'
-import type { CodeRecord, ResolutionRecord } from './resolution-record'
+import { NO_CODES, NO_EFFECTS, rolledRecord } from './resolution-record'
+import type { CodeRecord, ModifierTotals, ResolutionRecord } from './resolution-record'
 
 /**
  * A resolution after everything that does not depend on the dice: either finished (automatic,
@@ -190,4 +190,49 @@ export function errorRecord(
   error: NonNullable<ResolutionRecord['error']>,
 ): ResolutionRecord {
   return { ...record, status: 'error', codes: [], effects: [], message: error.message, error }
+}
+
+/**
+ * A resolution waiting for its roll (the `roll` kind of Begun). A class rather than closures
+ * made per resolution: `finish` is one function for every resolution of a kind. Subclasses read
+ * the roll onto the record; a failure there becomes the record's error.
+ */
+export abstract class WaitingRoll {
+  readonly kind = 'roll'
+  readonly record: ResolutionRecord
+  readonly dice: RulesDice
+  readonly diceId: string
+  readonly spec: DiceSpec
+  protected readonly scope: Scope
+
+  constructor(record: ResolutionRecord, dice: RulesDice, scope: Scope) {
+    this.record = record
+    this.dice = dice
+    this.diceId = dice.id
+    this.spec = dice.spec
+    this.scope = scope
+  }
+
+  finish(natural: number, faces: readonly number[]): ResolutionRecord {
+    return this.readSafely(rolledRecord(this.record, this.dice, natural, faces), natural)
+  }
+
+  finishOnce(natural: number, faces: readonly number[]): ResolutionRecord {
+    const { id, notation } = this.dice
+    this.record.dice = { id, notation, faces: faces.slice(), natural }
+    return this.readSafely(this.record, natural)
+  }
+
+  private readSafely(result: ResolutionRecord, natural: number): ResolutionRecord {
+    const modifiers = (this.record.rollModifiers as ModifierTotals).total
+    try {
+      this.read(result, natural, modifiers)
+      return result
+    } catch (error) {
+      return errorRecord(result, failureIn(this.scope, error))
+    }
+  }
+
+  /** Reads the natural roll and the modifiers' total onto `result`. */
+  protected abstract read(result: ResolutionRecord, natural: number, modifiers: number): void
 }

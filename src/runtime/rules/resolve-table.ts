@@ -6,16 +6,13 @@
  * from the resolution's plan (table-plan.ts), made when the rules were prepared.
  */
 import { didYouMean } from '../content/suggest'
-import type { DiceSpec } from '../dice'
 import { clampValue, formatBand } from './bands'
 import { fail } from './evaluate'
-import { failureIn } from './evaluation'
 import type { Scope, Site } from './evaluation'
 import { computePrepared } from './modifiers'
 import { oddsColumn } from './odds'
-import { rolledRecord } from './resolution-record'
-import type { ModifierTotals, ResolutionRecord } from './resolution-record'
-import { errorRecord, failWith, readCodes } from './resolve-shared'
+import type { ResolutionRecord } from './resolution-record'
+import { failWith, readCodes, WaitingRoll } from './resolve-shared'
 import type { Begun, RulesDice } from './resolve-shared'
 import type { ScaleRows } from './roll-reader'
 import type { Chosen, TableOption, TablePlan } from './table-plan'
@@ -135,17 +132,8 @@ export function beginTable(scope: Scope, plan: TablePlan, record: ResolutionReco
   return new TableRoll(record, dice, scope, plan, option, columnIndex, option.reader.scale(scale))
 }
 
-/**
- * A table resolution waiting for its roll. A class rather than a closure made per resolution:
- * `finish` is one function for all of them.
- */
-class TableRoll {
-  readonly kind = 'roll'
-  readonly record: ResolutionRecord
-  readonly dice: RulesDice
-  readonly diceId: string
-  readonly spec: DiceSpec
-  private readonly scope: Scope
+/** A table resolution waiting for its roll. */
+class TableRoll extends WaitingRoll {
   private readonly plan: TablePlan
   private readonly option: TableOption
   private readonly columnIndex: number
@@ -160,36 +148,16 @@ class TableRoll {
     columnIndex: number,
     rows: ScaleRows,
   ) {
-    this.record = record
-    this.dice = dice
-    this.diceId = dice.id
-    this.spec = dice.spec
-    this.scope = scope
+    super(record, dice, scope)
     this.plan = plan
     this.option = option
     this.columnIndex = columnIndex
     this.rows = rows
   }
 
-  finish(natural: number, faces: readonly number[]): ResolutionRecord {
-    return this.read(rolledRecord(this.record, this.dice, natural, faces), natural)
-  }
-
-  finishOnce(natural: number, faces: readonly number[]): ResolutionRecord {
-    const { id, notation } = this.dice
-    this.record.dice = { id, notation, faces: faces.slice(), natural }
-    return this.read(this.record, natural)
-  }
-
-  private read(result: ResolutionRecord, natural: number): ResolutionRecord {
-    const modifiers = (this.record.rollModifiers as ModifierTotals).total
-    try {
-      const { scope, plan, option, rows, columnIndex } = this
-      finishRoll(scope, plan, option, rows, columnIndex, modifiers, natural, result)
-      return result
-    } catch (error) {
-      return errorRecord(result, failureIn(this.scope, error))
-    }
+  protected read(result: ResolutionRecord, natural: number, modifiers: number): void {
+    const { scope, plan, option, rows, columnIndex } = this
+    finishRoll(scope, plan, option, rows, columnIndex, modifiers, natural, result)
   }
 }
 
