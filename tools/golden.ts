@@ -16,6 +16,7 @@ import type { LoadedScenario } from '../src/runtime/content/loaded'
 import { playout, randomLegal } from '../src/runtime/play/ai'
 import type { Action } from '../src/runtime/state/actions'
 import type { GameState } from '../src/runtime/state/game-state'
+import type { LogEntry } from '../src/runtime/state/log'
 import { canonicalJson, hashText, stateHash } from '../src/runtime/state/hash'
 
 /** The seeds recorded for every scenario. */
@@ -58,14 +59,19 @@ const actionsFile = (scenario: string): string => join(GOLDEN_DIR, 'actions', `$
 export function playGolden(
   loaded: LoadedScenario,
   seed: number,
-  check?: (state: GameState, step: number, action: Action | null) => void,
+  check?: (
+    state: GameState,
+    step: number,
+    action: Action | null,
+    entries: readonly LogEntry[],
+  ) => void,
 ): PlayedGame {
   const entries: string[] = []
   let step = 0
   const game = playout(loaded, seed, randomLegal, GOLDEN_MAX_ACTIONS, (state, action, log) => {
     // JSON text first, so a field left undefined counts as absent, as it is in a saved game.
     for (const entry of log) entries.push(canonicalJson(JSON.parse(JSON.stringify(entry))))
-    check?.(state, step, action)
+    check?.(state, step, action, log)
     step += 1
   })
   const outcome = game.outcome

@@ -8,9 +8,10 @@ import type { LoadedScenario } from '../src/runtime/content/loaded'
 import type { UnitPlacement } from '../src/runtime/generated/content-types'
 import { playAction, startGame } from '../src/runtime/play'
 import { playout, randomLegal } from '../src/runtime/play/ai'
+import { isLeader } from '../src/runtime/play/forces'
 import { piecesInTransit } from '../src/runtime/play/movement/move-path'
 import { ratingsFor } from '../src/runtime/rules'
-import type { Action } from '../src/runtime/state'
+import type { Action, LogEntry } from '../src/runtime/state'
 import type { GameState } from '../src/runtime/state'
 import { isRemovedStatus, stateHash } from '../src/runtime/state'
 import { stackingProblems } from '../src/runtime/state/stacking'
@@ -36,7 +37,12 @@ function placementsOf(loaded: LoadedScenario): Map<string, UnitPlacement> {
  * each eliminated unit its flight-point rating, each retired unit one. The track the game keeps
  * must say the same.
  */
-function expectedFlightPoints(loaded: LoadedScenario, state: GameState, side: string): number {
+function expectedFlightPoints(
+  loaded: LoadedScenario,
+  state: GameState,
+  side: string,
+  withoutFlightPoints: ReadonlySet<string>,
+): number {
   const worth = (type: string, ratings: Record<string, unknown> = {}): number => {
     const rating = { ...ratingsFor(loaded.rules, type, 'eliminated'), ...ratings }.flightPoints
     return typeof rating === 'number' ? rating : 0
@@ -47,7 +53,8 @@ function expectedFlightPoints(loaded: LoadedScenario, state: GameState, side: st
   for (const [id, unit] of Object.entries(state.units)) {
     if (unit.side !== side) continue
     if (unit.status === 'retired') total += 1
-    if (unit.status === 'eliminated') total += worth(unit.type, unit.ratings)
+    if (unit.status === 'eliminated' && !withoutFlightPoints.has(id))
+      total += worth(unit.type, unit.ratings)
     // A named leader lost and back on his replacement side scored when he was lost.
     const placed = placements.get(id)
     if (placed !== undefined && unit.type === replacement && placed.type !== replacement) {
@@ -62,7 +69,11 @@ function expectedFlightPoints(loaded: LoadedScenario, state: GameState, side: st
  * middle of a move (waiting on a decision taken on its way) may stand for now in a friendly hex
  * it is passing through: it is left out of the stacking check until the move is over.
  */
-export function invariantProblems(loaded: LoadedScenario, state: GameState): string[] {
+export function invariantProblems(
+  loaded: LoadedScenario,
+  state: GameState,
+  withoutFlightPoints: ReadonlySet<string> = new Set(),
+): string[] {
   const problems = stackingProblems({ loaded, state }, piecesInTransit(state)).map((p) => p.message)
   for (const [id, unit] of Object.entries(state.units)) {
     if ((unit.location === 'map') !== (unit.hex !== null))
@@ -74,11 +85,30 @@ export function invariantProblems(loaded: LoadedScenario, state: GameState): str
   }
   for (const side of loaded.scenario.sides) {
     const track = state.sides[side.id]?.tracks['flight-points'] ?? 0
-    const expected = expectedFlightPoints(loaded, state, side.id)
+    const expected = expectedFlightPoints(loaded, state, side.id, withoutFlightPoints)
     if (track !== expected)
       problems.push(`${side.id} has ${track} flight points for losses worth ${expected}`)
   }
   return problems
+}
+
+/**
+ * The invariants of one game, action after action: `check` is given each state reached and the
+ * log entries that led to it. A leader taken out of play straight away (the log's `eliminate`
+ * change, not an event of his status graph) leaves without flight points: one whose units are
+ * all gone, or who has nowhere to go when displaced (5.0, 5.4), unlike one killed or captured.
+ */
+export function invariantChecker(
+  loaded: LoadedScenario,
+): (state: GameState, entries: readonly LogEntry[]) => string[] {
+  const withoutFlightPoints = new Set<string>()
+  return (state, entries) => {
+    for (const entry of entries)
+      for (const change of entry.effects)
+        if (change.kind === 'eliminate' && isLeader(loaded, change.unit))
+          withoutFlightPoints.add(change.unit)
+    return invariantProblems(loaded, state, withoutFlightPoints)
+  }
 }
 
 export interface CheckedGame {
@@ -116,9 +146,10 @@ export function checkedGame(
   }
   let game
   try {
-    game = playout(loaded, seed, randomLegal, options.maxActions, (state, action) => {
+    const invariants = invariantChecker(loaded)
+    game = playout(loaded, seed, randomLegal, options.maxActions, (state, action, entries) => {
       if (failure === undefined) {
-        const problems = invariantProblems(loaded, state)
+        const problems = invariants(state, entries)
         if (problems.length > 0)
           note(
             action === null

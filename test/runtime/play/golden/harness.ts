@@ -13,7 +13,7 @@ import {
   readGoldenActions,
   readGoldenRecord,
 } from '../../../../tools/golden'
-import { invariantProblems } from '../../../../tools/playout-checks'
+import { invariantChecker } from '../../../../tools/playout-checks'
 import { bundledScenario, PLAYED_SCENARIOS } from '../playouts/harness'
 
 const record = readGoldenRecord()
@@ -31,8 +31,9 @@ export function goldenSuite(part: number, parts: number): void {
       it.each(seeds)('seed %i', (seed) => {
         const expected = recorded.get(seed)
         expect(expected, `${id} seed ${seed} is recorded`).toBeDefined()
-        const played = playGolden(loaded, seed, (state, step, action) => {
-          const problems = invariantProblems(loaded, state)
+        const invariants = invariantChecker(loaded)
+        const played = playGolden(loaded, seed, (state, step, action, entries) => {
+          const problems = invariants(state, entries)
           if (problems.length > 0)
             throw new Error(
               `after action ${step} ${JSON.stringify(action)}: ${problems.join('; ')}`,
