@@ -3,7 +3,7 @@
  * the map only while there is a scan to show, so a map without one makes no blank tiles.
  */
 import type L from 'leaflet'
-import type { HexMap } from '../../runtime/generated/content-types'
+import type { HexMap } from '../../runtime'
 import { CanvasTileLayer } from './canvas-tile-layer'
 import { paintUnderlay } from './map-images'
 

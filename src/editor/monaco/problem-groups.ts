@@ -2,7 +2,7 @@
  * The problems panel's list: problems grouped by file, filtered by severity, with the open file
  * first (that is where the designer is working) and the rest in path order.
  */
-import type { Problem } from '../../runtime/content'
+import type { Problem } from '../../runtime'
 // Not the runtime/content index, which would bring the schema validators into the first download.
 import { compareProblems } from '../../runtime/content/problems'
 

@@ -8,7 +8,7 @@
  */
 import { defineStore } from 'pinia'
 import { computed, markRaw, ref, shallowRef } from 'vue'
-import type { Problem, SourceText } from '../../runtime/content'
+import type { Problem, SourceText } from '../../runtime'
 // Not the runtime/content index, which would bring the schema validators into the first download.
 import { parseJsonDocument } from '../../runtime/content/json-document'
 import { parseFile, idOfPath, type ParsedFile } from '../workspace/files'

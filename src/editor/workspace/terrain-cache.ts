@@ -6,7 +6,7 @@
  * editor's code and load after the first paint. A rules file edited, added or removed, and the
  * chart comes from the workspace library as it always has.
  */
-import type { TerrainChart } from '../../runtime/generated/content-types'
+import type { TerrainChart } from '../../runtime'
 import { feedsRulesets } from './files'
 
 export interface TerrainCache {

@@ -3,7 +3,7 @@
  * browser, in-process where workers are missing (component tests). Requests made while one runs
  * collapse into one more run with the latest files.
  */
-import type { Problem, SourceText } from '../../runtime/content'
+import type { Problem, SourceText } from '../../runtime'
 
 export interface Validator {
   validate(sources: SourceText[]): Promise<Problem[]>

@@ -110,8 +110,8 @@ export interface ResolutionRecord {
 }
 
 /** No codes, no effects: shared by every record that has none (frozen, like all shared parts). */
-export const NO_CODES = Object.freeze([]) as unknown as CodeRecord[]
-export const NO_EFFECTS = Object.freeze([]) as unknown as Effect[]
+export const NO_CODES = Object.freeze([] as CodeRecord[]) as CodeRecord[]
+export const NO_EFFECTS = Object.freeze([] as Effect[]) as Effect[]
 
 /**
  * A record as a resolution begins it. Every field a record may have is written here, the
