@@ -234,12 +234,16 @@ export async function runSoak(
   let code = 0
   const cli = cac('npm run soak --')
   cli
-    .command('', 'Play seeded random games of each scenario on worker threads, checking every game')
+    // Ids after --scenario (`--scenario a b`) come as arguments: they are scenarios too.
+    .command(
+      '[...scenarios]',
+      'Play seeded random games of each scenario on worker threads, checking every game',
+    )
     .usage('[--games N] [--scenario id…] [--variant id] [--workers n] [--seed s]')
     .option('--games <n>', `Games per scenario (default: ${DEFAULT_GAMES})`)
     .option(
       '--scenario <id>',
-      'A scenario id or file; repeat it or separate ids with commas (default: every scenario of the content folder)',
+      'Scenario ids or files: --scenario a b, --scenario a,b or --scenario a --scenario b (default: every scenario of the content folder)',
     )
     .option('--variant <id>', 'Apply a variant after the scenario’s own (repeatable)')
     .option('--option <name=on|off>', 'Switch an optional rule on or off (repeatable)')
@@ -262,8 +266,9 @@ export async function runSoak(
     )
     .example('  npm run soak -- --scenario sample-skirmish --games 200 --workers 2')
     .example('  npm run soak -- --scenario arsuf-1191 --seed 123 --games 1 --workers 1')
-    .action(async (o: SoakOptions) => {
-      code = await soak(o, io, progress)
+    .action(async (more: string[], o: SoakOptions) => {
+      const scenario = [...listOption(o.scenario), ...more]
+      code = await soak(scenario.length > 0 ? { ...o, scenario } : o, io, progress)
     })
   cli.help((sections) => [
     {

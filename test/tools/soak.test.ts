@@ -73,6 +73,19 @@ describe('npm run soak', { timeout: 180_000 }, () => {
     )
   })
 
+  it('takes the ids written after --scenario, as the usage line shows them', async () => {
+    // Refused before any game is played: the unknown id proves the second id was read.
+    const result = await runSoakHere([
+      '--scenario',
+      'sample-skirmish',
+      'no-such-battle',
+      '--games',
+      '1',
+    ])
+    expect(result.code).toBe(1)
+    expect(result.stderr).toMatch(/^soak: no scenario "no-such-battle" in content /)
+  })
+
   it('prints its help, with the exit status, and exits 0', async () => {
     const result = await runSoakHere(['--help'])
     expect(result.code).toBe(0)
