@@ -148,8 +148,16 @@ export function legalActions(loaded: LoadedScenario, state: GameState): Action[]
   const procedure = procedureOf(PROCEDURES, frame.proc)
   // Legal-move generation reads the state; it gets a context it cannot leave changes in.
   const ctx = listingContext(loaded, state)
-  const found = procedure.legal?.(ctx, frame, prompt) ?? []
-  return found.map((a) => ({ ...a, side: prompt.side }))
+  return stampSide(procedure.legal?.(ctx, frame, prompt) ?? [], prompt.side)
+}
+
+/**
+ * Listings build fresh action objects on every call, so the deciding side is written into them
+ * in place: a copy of each would cost more than the rest of a listing.
+ */
+function stampSide(actions: Action[], side: string): Action[] {
+  for (const a of actions) a.side = side
+  return actions
 }
 
 /**
@@ -164,12 +172,7 @@ export function legalGroups(loaded: LoadedScenario, state: GameState): LegalGrou
   if (frame === undefined) return []
   const procedure = procedureOf(PROCEDURES, frame.proc)
   const ctx = listingContext(loaded, state)
-  // Listings build fresh action objects on every call: they are stamped in place (a copy of
-  // each would cost more than the rest of a one-unit listing).
-  const stamp = (actions: Action[]): Action[] => {
-    for (const a of actions) a.side = prompt.side
-    return actions
-  }
+  const stamp = (actions: Action[]): Action[] => stampSide(actions, prompt.side)
   if (procedure.legalGroups === undefined) {
     const all = stamp(procedure.legal?.(ctx, frame, prompt) ?? [])
     return [{ key: 'all', actions: () => all }]

@@ -69,6 +69,7 @@ export function buildFacts(ctx: Ctx, keepAway: number | null = null): Facts {
   const standards = new Map<string, Set<string>>()
   const closed = new Map<string, Set<string>>()
   const near = new Map<string, boolean>()
+  const nextToEnemy = new Map<string, Set<string>>()
   const leader = (id: string) => isLeader(loaded, id)
   const facts: Facts = {
     // stepCost keeps its answers per scenario already.
@@ -108,11 +109,17 @@ export function buildFacts(ctx: Ctx, keepAway: number | null = null): Facts {
       return map.get(hex) ?? NO_UNITS
     },
     enemyNextTo(side, hex) {
-      return board
-        .neighbors(hex)
-        .some((n) =>
-          (at.get(n) ?? NO_UNITS).some((id) => state.units[id]?.side !== side && !leader(id)),
-        )
+      // The hexes next to an enemy combat unit, found once per side from the enemies' hexes
+      // (hexes are neighbours of each other both ways).
+      let found = nextToEnemy.get(side)
+      if (found === undefined) {
+        found = new Set()
+        for (const [h, ids] of at)
+          if (ids.some((id) => state.units[id]?.side !== side && !leader(id)))
+            for (const n of board.neighbors(h)) found.add(n)
+        nextToEnemy.set(side, found)
+      }
+      return found.has(hex)
     },
     enemyStandards(side) {
       let found = standards.get(side)

@@ -68,6 +68,7 @@ export function moveChoices(ctx: PlayContext, frame: Frame, only?: readonly stri
 export function moveList(ctx: PlayContext, frame: Frame, only?: readonly string[]): ActionList {
   const f = movementFacts(ctx, frame)
   const facings = facingClocks(f.board).map((c) => f.board.facingName(c))
+  const side = ctx.state.flow?.prompt?.side ?? currentActivation(ctx).side
   const lists: ActionList[] = []
   const pieces =
     only === undefined
@@ -83,7 +84,7 @@ export function moveList(ctx: PlayContext, frame: Frame, only?: readonly string[
     const paths = [...reached.values()]
     const faced = !mover.leader && facings.length > 0
     const riders = mover.leader ? [[]] : ridersFor(ctx, frame, f, id)
-    lists.push(pieceMoves(id, paths, riders, faced ? facings : null))
+    lists.push(pieceMoves(id, paths, riders, faced ? facings : null, side))
   }
   return joinLists(lists)
 }
@@ -94,6 +95,7 @@ function pieceMoves(
   paths: readonly Reached[],
   riders: readonly string[][],
   facings: readonly string[] | null,
+  side: string,
 ): ActionList {
   const perRider = facings === null ? 1 : facings.length
   const perPath = riders.length * perRider
@@ -102,10 +104,16 @@ function pieceMoves(
     at(i) {
       const path = (paths[Math.floor(i / perPath)] as Reached).path
       const with_ = riders[Math.floor((i % perPath) / perRider)] as string[]
-      const extra = with_.length === 0 ? {} : { with: with_ }
-      if (facings === null) return { type: 'move', unit, path, ...extra }
+      // Literals of fixed shapes, not spreads: a listing makes thousands of these.
+      // The deciding side is written in last, as the listing's caller would stamp it.
+      if (facings === null)
+        return with_.length === 0
+          ? { type: 'move', unit, path, side }
+          : { type: 'move', unit, path, with: with_, side }
       const facing = facings[i % perRider] as string
-      return { type: 'move', unit, path, facing, ...extra }
+      return with_.length === 0
+        ? { type: 'move', unit, path, facing, side }
+        : { type: 'move', unit, path, facing, with: with_, side }
     },
   }
 }

@@ -96,12 +96,14 @@ interface PlainEntry {
   touched: readonly string[]
 }
 
-const REFUSED: PlainEntry = { ok: false, extra: 0, stop: false, touched: [] }
 const NO_ONE: readonly string[] = []
+const REFUSED: PlainEntry = Object.freeze({ ok: false, extra: 0, stop: false, touched: NO_ONE })
+/** Entered at no extra cost, without a stop or an enemy's influence: most hexes. */
+const FREE: PlainEntry = Object.freeze({ ok: true, extra: 0, stop: false, touched: NO_ONE })
 
 function plainEntry(f: Facts, m: Mover, e: Entry): PlainEntry {
   if (e.kind === 'no') return REFUSED
-  if (e.kind === 'leader') return { ok: true, extra: 0, stop: false, touched: NO_ONE }
+  if (e.kind === 'leader') return FREE
   if (f.settings.enemyInfluence?.sameEnemyOnce === true && e.influence.some((x) => m.memory.has(x)))
     return REFUSED
   let extra = 0
@@ -109,7 +111,9 @@ function plainEntry(f: Facts, m: Mover, e: Entry): PlainEntry {
     if (e.passRefused !== null || e.stopRefused !== null) return REFUSED
     for (const p of e.passing) extra += p.cost
   }
-  return { ok: true, extra, stop: e.stop, touched: e.influence }
+  return extra === 0 && !e.stop && e.influence.length === 0
+    ? FREE
+    : { ok: true, extra, stop: e.stop, touched: e.influence }
 }
 
 /** Every hex the piece may end this leg in (its own hex excepted), by the cheapest path. */

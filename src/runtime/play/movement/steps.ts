@@ -69,10 +69,12 @@ function passRule(f: Facts, m: Mover, through: string): PassThroughRule | undefi
 }
 
 /** Friendly units counting for stacking in the hex, the mover aside. */
-function countedFriends(f: Facts, m: Mover, hex: string): string[] {
+function countedFriends(f: Facts, m: Mover, hex: string): readonly string[] {
+  const here = f.unitsAt(hex)
+  if (here.length === 0) return NO_ONE
   const state = f.ctx.state
   const out: string[] = []
-  for (const id of f.unitsAt(hex))
+  for (const id of here)
     if (id !== m.id && !f.isLeader(id) && state.units[id]?.side === m.side && f.counts(id))
       out.push(id)
   return out
@@ -120,6 +122,20 @@ export type Entry =
     }
 
 const LEADER_ENTRY: Entry = { kind: 'leader' }
+/**
+ * The entries of most hexes a search weighs: no enemy influence, no stop, room to stay. Shared,
+ * since a listing weighs a few hundred hexes for each of its pieces.
+ */
+const OPEN_UNCOUNTED: Entry = Object.freeze({
+  kind: 'unit',
+  influence: NO_ONE,
+  stop: false,
+  fits: null,
+  passing: NO_PASSING,
+  passRefused: null,
+  stopRefused: null,
+})
+const OPEN_FITTING: Entry = Object.freeze({ ...OPEN_UNCOUNTED, fits: true })
 
 function refuse(reason: string, rule?: string): Entry {
   return { kind: 'no', step: no(reason, rule) }
@@ -178,17 +194,20 @@ export function entryInto(f: Facts, m: Mover, to: string): Entry {
   const influenceRules = s.enemyInfluence
   const stop = influenceRules?.stopOnEntry === true && !m.exempt && influence.length > 0
   if (!m.counts || f.limit === null)
-    return {
-      kind: 'unit',
-      influence,
-      stop,
-      fits: null,
-      passing: NO_PASSING,
-      passRefused: null,
-      stopRefused: null,
-    }
+    return influence.length === 0 && !stop
+      ? OPEN_UNCOUNTED
+      : {
+          kind: 'unit',
+          influence,
+          stop,
+          fits: null,
+          passing: NO_PASSING,
+          passRefused: null,
+          stopRefused: null,
+        }
   const friends = countedFriends(f, m, to)
   const fits = fitsWith(f, m, friends)
+  if (fits && influence.length === 0 && !stop) return OPEN_FITTING
   const passing: Passed[] = fits ? (NO_PASSING as Passed[]) : []
   let passRefused: Step | null = null
   if (!fits) {
