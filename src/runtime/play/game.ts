@@ -31,7 +31,7 @@ function emptySide(): SideFlow {
  */
 function answerWith(observe?: (roll: ObservedRoll) => void): ActionHandler {
   return (hctx) => {
-    const { loaded, draft, action } = hctx
+    const { loaded, draft, action, source } = hctx
     const flow = flowOf(draft)
     const { frame } = answering(flow, action)
     const procedure = procedureOf(PROCEDURES, frame.proc)
@@ -39,6 +39,7 @@ function answerWith(observe?: (roll: ObservedRoll) => void): ActionHandler {
     const ctx: PlayContext = {
       loaded,
       state: draft,
+      source,
       applied: [],
       pending: [],
       records: [],

@@ -8,6 +8,7 @@ import type { Json } from '../content/overlay/types'
 import type { ResolutionRecord } from '../rules'
 import type { Action } from '../state/actions'
 import type { EffectRun } from '../state/effects'
+import type { GameState } from '../state/game-state'
 import type { Frame, Prompt } from '../state/flow-types'
 
 /** The draft being changed by one action, and what the action has done so far. */
@@ -18,6 +19,12 @@ export interface PlayContext extends EffectRun {
    * does not change its state has one: the contexts that list legal actions.
    */
   readonly memo?: Map<string, unknown>
+  /**
+   * An action's context: the state the action was given with, before any change (the state
+   * itself when played in place). A procedure may trust what a listing of legal actions on that
+   * very state found out (see movement/moves.ts) instead of checking the action again.
+   */
+  readonly source?: GameState
 }
 
 /**

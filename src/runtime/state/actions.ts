@@ -29,6 +29,11 @@ export interface ActionContext {
    */
   readonly draft: GameState
   readonly action: Action
+  /**
+   * The state as the caller passed it, never to be changed (the draft itself when the action
+   * is applied in place): what a listing of legal actions was made on (see PlayContext.source).
+   */
+  readonly source: GameState
 }
 
 /** What a handler reports; the reducer adds seq and the action to make the log entry. */

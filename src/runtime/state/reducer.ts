@@ -95,7 +95,7 @@ function apply(
     if (action.side !== undefined) sideOf(loaded, action.side, 'the "side" of an action')
     const seq = state.actionCount
     const draft = inPlace ? state : cloneGameState(state)
-    const report = handler({ loaded, draft, action: cloneState(action) })
+    const report = handler({ loaded, draft, action: cloneState(action), source: state })
     if ('ok' in report)
       return report.error.rule === undefined
         ? refuse(report.error.message)

@@ -8,7 +8,7 @@
 import { countsForStacking, stackFits } from '../../state/stacking'
 import type { Board } from '../../state/board'
 import { boardOf } from '../../state/board'
-import { occupiedHexes } from '../../state/occupancy'
+import { fromArrangement, occupiedHexes } from '../../state/occupancy'
 import { flowOf } from '../driver'
 import { armyKeepAway } from '../extras'
 import { isLeader, sideOfCommand } from '../forces'
@@ -69,7 +69,7 @@ export function buildFacts(ctx: Ctx, keepAway: number | null = null): Facts {
   const standards = new Map<string, Set<string>>()
   const closed = new Map<string, Set<string>>()
   const near = new Map<string, boolean>()
-  const nextToEnemy = new Map<string, Set<string>>()
+  const nextToEnemy = new Map<string, ReadonlySet<string>>()
   const leader = (id: string) => isLeader(loaded, id)
   const facts: Facts = {
     // stepCost keeps its answers per scenario already.
@@ -109,14 +109,23 @@ export function buildFacts(ctx: Ctx, keepAway: number | null = null): Facts {
       return map.get(hex) ?? NO_UNITS
     },
     enemyNextTo(side, hex) {
-      // The hexes next to an enemy combat unit, found once per side from the enemies' hexes
-      // (hexes are neighbours of each other both ways).
+      // The hexes next to an enemy combat unit, found from the enemies' hexes (hexes are
+      // neighbours of each other both ways) and kept until an enemy moves.
       let found = nextToEnemy.get(side)
       if (found === undefined) {
-        found = new Set()
-        for (const [h, ids] of at)
-          if (ids.some((id) => state.units[id]?.side !== side && !leader(id)))
-            for (const n of board.neighbors(h)) found.add(n)
+        found = fromArrangement(
+          loaded,
+          state,
+          `next-to-enemy|${side}`,
+          () => {
+            const hexes = new Set<string>()
+            for (const [h, ids] of at)
+              if (ids.some((id) => state.units[id]?.side !== side && !leader(id)))
+                for (const n of board.neighbors(h)) hexes.add(n)
+            return hexes
+          },
+          side,
+        )
         nextToEnemy.set(side, found)
       }
       return found.has(hex)

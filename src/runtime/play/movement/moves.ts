@@ -19,6 +19,7 @@ import type { Action } from '../../state/actions'
 import { checkArgs, idListArg, stringArg } from '../../state/actions'
 import { reject } from '../../state/failure'
 import type { Frame } from '../../state/flow-types'
+import type { GameState } from '../../state/game-state'
 import type { ActionList, PlayContext } from '../procedure'
 import { joinLists, listed } from '../procedure'
 import { currentActivation } from '../procedures/chain'
@@ -80,6 +81,7 @@ export function moveList(ctx: PlayContext, frame: Frame, only?: readonly string[
     if (whyNotMove(ctx, frame, f, id) !== null) continue
     const mover = moverOf(ctx, frame, f, id)
     const reached = reachable(f, mover)
+    keepListing(ctx.state, frame, id, reached)
     if (reached.size === 0) continue
     const paths = [...reached.values()]
     const faced = !mover.leader && facings.length > 0
@@ -87,6 +89,53 @@ export function moveList(ctx: PlayContext, frame: Frame, only?: readonly string[
     lists.push(pieceMoves(id, paths, riders, faced ? facings : null, side))
   }
   return joinLists(lists)
+}
+
+/**
+ * What the listings of moves on a state found, so that a move listed there need not have its
+ * path checked again when it is played: per piece, the hexes it reaches and by which cheapest
+ * path, for the decision (frame) then open. Kept with the state object, and only while it has
+ * the action count it was listed at (a state played in place stays the same object). Like
+ * every answer kept from a state, it assumes the state is changed by actions only.
+ */
+interface MoveListing {
+  seq: number
+  frame: number
+  reached: Map<string, ReadonlyMap<string, Reached>>
+}
+
+const listings = new WeakMap<GameState, MoveListing>()
+
+function keepListing(
+  state: GameState,
+  frame: Frame,
+  id: string,
+  reached: ReadonlyMap<string, Reached>,
+): void {
+  let listing = listings.get(state)
+  if (listing === undefined || listing.seq !== state.actionCount || listing.frame !== frame.id) {
+    listing = { seq: state.actionCount, frame: frame.id, reached: new Map() }
+    listings.set(state, listing)
+  }
+  listing.reached.set(id, reached)
+}
+
+/**
+ * The hex reached, when the move's path is the very path a listing of the state the action was
+ * given with found for the piece (see MoveListing); otherwise undefined, and the path is checked.
+ */
+function listedWay(ctx: PlayContext, frame: Frame, id: string, path: unknown): Reached | undefined {
+  const source = ctx.source
+  if (source === undefined || !Array.isArray(path) || path.length === 0) return undefined
+  const listing = listings.get(source)
+  if (listing === undefined || listing.seq !== source.actionCount || listing.frame !== frame.id)
+    return undefined
+  const found = listing.reached.get(id)?.get(path[path.length - 1] as string)
+  if (found === undefined) return undefined
+  const way = found.path
+  if (way.length !== path.length) return undefined
+  for (let i = 0; i < way.length; i++) if (way[i] !== path[i]) return undefined
+  return found
 }
 
 /** A piece's moves: each path, with each choice of riders, in each facing (none: no facing). */
@@ -185,10 +234,15 @@ export function performMove(ctx: PlayContext, frame: Frame, action: Action): Act
   const f = movementFacts(ctx, frame)
   if (ctx.state.units[id] === undefined)
     return reject(`there is no unit "${id}"${didYouMean(id, Object.keys(ctx.state.units))}`)
-  const why = whyNotMove(ctx, frame, f, id)
-  if (why !== null) return reject(why, f.settings.rule)
+  // A move a listing of this very state gave: the piece may move, and its path is within the
+  // rules at the cost the listing found.
+  const listed = listedWay(ctx, frame, id, action.path)
+  if (listed === undefined) {
+    const why = whyNotMove(ctx, frame, f, id)
+    if (why !== null) return reject(why, f.settings.rule)
+  }
   const mover = moverOf(ctx, frame, f, id)
-  const path = readPath(f, action)
+  const path = listed === undefined ? readPath(f, action) : (action.path as string[])
   const faced = !mover.leader && f.board.facingMode !== 'none'
   if (!faced && action.facing !== undefined)
     return reject(`${id} has no facing: leave out "facing"`)
@@ -205,7 +259,7 @@ export function performMove(ctx: PlayContext, frame: Frame, action: Action): Act
         `${l} may not move with ${id}: only a leader stacked with it, who has not moved, may go along`,
         f.settings.leaders?.rule,
       )
-  const { cost } = checkPath(f, mover, path)
+  const cost = listed === undefined ? checkPath(f, mover, path).cost : listed.cost
   setActing(frame, id)
   if (with_.length > 0)
     writeBook(frame).riders[id] = [...new Set([...ridersOf(frame, id), ...with_])]

@@ -20,8 +20,11 @@ import { canEndIn, entryInto, leavingCost, stepWith } from './steps'
 export interface Reached {
   hex: string
   cost: number
-  /** Hexes entered, in order, the destination last (the same list each time it is read). */
-  path: string[]
+  /**
+   * Hexes entered, in order, the destination last: the same list each time it is read, frozen,
+   * since the moves listed hold it and a move played is trusted to follow it (moves.ts).
+   */
+  path: readonly string[]
   /** The piece must stop there (it entered enemy influence). */
   stop: boolean
 }
@@ -240,7 +243,7 @@ function push(
 
 /** A hex reached; its path is spelt out only when asked for (a policy draws one move of many). */
 class ReachedHex implements Reached {
-  private spelt: string[] | undefined
+  private spelt: readonly string[] | undefined
   constructor(
     readonly hex: string,
     readonly cost: number,
@@ -248,8 +251,8 @@ class ReachedHex implements Reached {
     private readonly label: Label,
     private readonly labelAt: (i: number) => string,
   ) {}
-  get path(): string[] {
-    this.spelt ??= pathOf(this.labelAt, this.label)
+  get path(): readonly string[] {
+    this.spelt ??= Object.freeze(pathOf(this.labelAt, this.label))
     return this.spelt
   }
 }
