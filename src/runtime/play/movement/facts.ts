@@ -30,6 +30,11 @@ export interface Facts {
   readonly limit: number | null
   /** Units (leaders too) on the map in a hex. */
   unitsAt(hex: string): readonly string[]
+  /**
+   * What the path searches of one listing share between its pieces, by a key of their own
+   * (reach.ts keeps what entering an empty hex means for pieces alike in every way it reads).
+   */
+  readonly shared: Map<string, unknown>
   isLeader(id: string): boolean
   flags(id: string): Readonly<Record<string, boolean>>
   /** Whether the unit counts against the stacking limit (board.stacking.counts). */
@@ -79,6 +84,7 @@ export function buildFacts(ctx: Ctx, keepAway: number | null = null): Facts {
     settings: movementSettings(loaded),
     limit: stacking?.limit ?? null,
     unitsAt: (hex) => at.get(hex) ?? NO_UNITS,
+    shared: new Map(),
     isLeader: leader,
     flags: (id) => unitFlags(ctx, id),
     counts(id) {

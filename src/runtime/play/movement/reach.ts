@@ -10,6 +10,7 @@
  * costs kept per slot, and what entering a hex means (entryInto) is worked out once per hex.
  * Only a path with a memory of enemies falls back to keys made of text.
  */
+import type { Board } from '../../state/board'
 import { NEIGHBOR_SLOTS } from '../../state/board'
 import { slotCosts, stepCostAt } from '../terrain-costs'
 import type { Facts } from './facts'
@@ -29,60 +30,104 @@ export interface Reached {
   stop: boolean
 }
 
-interface Label {
+/**
+ * The labels of a search (a hex reached by some path, with its cost and memory), kept column by
+ * column in typed arrays rather than as an object each: a search makes hundreds. A label's number
+ * is its push order, which settles ties between equal costs (the first pushed comes out first),
+ * so results are stable. Label 0 is the root: where the piece starts.
+ */
+class Labels {
+  count = 0
   /** Hex number; -1 while off the map. */
-  at: number
-  cost: number
-  touched: readonly string[]
-  stop: boolean
-  prev: Label | null
-  /** Push order: among equal costs, the first pushed comes out first. */
-  seq: number
+  at = new Int32Array(256)
+  cost = new Float64Array(256)
+  /** The label this one stepped from; -1 for the root. */
+  prev = new Int32Array(256)
+  /** The piece must stop there. */
+  stop = new Uint8Array(256)
+  /** Enemies whose influence the path entered (most often the shared empty list). */
+  touched: (readonly string[])[] = []
+
+  add(at: number, cost: number, prev: number, stop: boolean, touched: readonly string[]): number {
+    const n = this.count++
+    if (n === this.at.length) this.grow()
+    this.at[n] = at
+    this.cost[n] = cost
+    this.prev[n] = prev
+    this.stop[n] = stop ? 1 : 0
+    this.touched[n] = touched
+    return n
+  }
+
+  private grow(): void {
+    const size = this.at.length * 2
+    const at = new Int32Array(size)
+    at.set(this.at)
+    this.at = at
+    const cost = new Float64Array(size)
+    cost.set(this.cost)
+    this.cost = cost
+    const prev = new Int32Array(size)
+    prev.set(this.prev)
+    this.prev = prev
+    const stop = new Uint8Array(size)
+    stop.set(this.stop)
+    this.stop = stop
+  }
 }
 
-/** A binary heap of labels by cost, then push order (stable results). */
+/** A binary heap of label numbers by cost, then label number (push order). */
 class Heap {
-  private items: Label[] = []
-  private seq = 0
-  get size(): number {
-    return this.items.length
-  }
-  push(label: Label): void {
+  private items = new Int32Array(256)
+  size = 0
+  constructor(private readonly labels: Labels) {}
+
+  push(label: number): void {
+    if (this.size === this.items.length) {
+      const grown = new Int32Array(this.items.length * 2)
+      grown.set(this.items)
+      this.items = grown
+    }
     const items = this.items
-    label.seq = this.seq++
-    items.push(label)
-    let i = items.length - 1
+    let i = this.size++
     while (i > 0) {
       const parent = (i - 1) >> 1
-      if (!less(items[i] as Label, items[parent] as Label)) break
-      ;[items[i], items[parent]] = [items[parent] as Label, items[i] as Label]
+      const above = items[parent] as number
+      if (!this.less(label, above)) break
+      items[i] = above
       i = parent
     }
+    items[i] = label
   }
-  pop(): Label {
+
+  pop(): number {
     const items = this.items
-    const top = items[0] as Label
-    const last = items.pop() as Label
-    if (items.length > 0) {
-      items[0] = last
+    const top = items[0] as number
+    const last = items[--this.size] as number
+    const size = this.size
+    if (size > 0) {
       let i = 0
       for (;;) {
         const l = 2 * i + 1
+        if (l >= size) break
         const r = l + 1
-        let m = i
-        if (l < items.length && less(items[l] as Label, items[m] as Label)) m = l
-        if (r < items.length && less(items[r] as Label, items[m] as Label)) m = r
-        if (m === i) break
-        ;[items[i], items[m]] = [items[m] as Label, items[i] as Label]
+        let m = l
+        if (r < size && this.less(items[r] as number, items[l] as number)) m = r
+        if (!this.less(items[m] as number, last)) break
+        items[i] = items[m] as number
         i = m
       }
+      items[i] = last
     }
     return top
   }
-}
 
-function less(x: Label, y: Label): boolean {
-  return x.cost < y.cost || (x.cost === y.cost && x.seq < y.seq)
+  private less(x: number, y: number): boolean {
+    const cost = this.labels.cost
+    const cx = cost[x] as number
+    const cy = cost[y] as number
+    return cx < cy || (cx === cy && x < y)
+  }
 }
 
 const NOTHING_TOUCHED: ReadonlySet<string> = new Set()
@@ -119,6 +164,28 @@ function plainEntry(f: Facts, m: Mover, e: Entry): PlainEntry {
     : { ok: true, extra, stop: e.stop, touched: e.influence }
 }
 
+/**
+ * Where the pieces of a listing alike in everything entering an empty hex reads (entryInto with
+ * no unit in the hex, then plainEntry) keep what each empty hex gives them: their side, whether
+ * a leader, the bans, out of command, exempt, counting for stacking, and no memory of enemies
+ * that could close a hex (steps.ts, entryInto, reads nothing else of the piece when the hex is
+ * empty). Null for a piece that must work out its own.
+ */
+function sharedPlains(f: Facts, m: Mover, size: number): (PlainEntry | undefined)[] | null {
+  if (m.memory.size > 0 && f.settings.enemyInfluence?.sameEnemyOnce === true) return null
+  // Alone in a hex, a piece fits any limit of one or more; under a limit of none, it depends.
+  if (m.counts && f.limit !== null && f.limit < 1) return null
+  const key =
+    `plain|${m.side}|${m.leader}|${m.approachBan !== null}|${(m.standardBan ?? null) !== null}|` +
+    `${m.outOfCommand}|${m.exempt}|${m.counts}`
+  let found = f.shared.get(key) as (PlainEntry | undefined)[] | undefined
+  if (found === undefined) {
+    found = new Array<PlainEntry | undefined>(size)
+    f.shared.set(key, found)
+  }
+  return found
+}
+
 /** Every hex the piece may end this leg in (its own hex excepted), by the cheapest path. */
 export function reachable(f: Facts, m: Mover): Map<string, Reached> {
   const out = new Map<string, Reached>()
@@ -142,10 +209,16 @@ export function reachable(f: Facts, m: Mover): Map<string, Reached> {
     return found
   }
   const plains = new Array<PlainEntry | undefined>(size)
+  const shared = sharedPlains(f, m, size)
   const plainAt = (i: number): PlainEntry => {
     let found = plains[i]
     if (found === undefined) {
-      found = plainEntry(f, m, entryAt(i))
+      const empty = shared !== null && f.unitsAt(board.labelAt(i)).length === 0
+      found = empty ? shared[i] : undefined
+      if (found === undefined) {
+        found = plainEntry(f, m, entryAt(i))
+        if (empty) shared[i] = found
+      }
       plains[i] = found
     }
     return found
@@ -160,26 +233,47 @@ export function reachable(f: Facts, m: Mover): Map<string, Reached> {
         : (best[at] as number)
       : (bestTouched.get(`${at}|${touched.join(',')}`) ?? Infinity)
   const reached = new Uint8Array(size)
-  const heap = new Heap()
-  const root: Label = { at: start, cost: 0, touched: [], stop: false, prev: null, seq: 0 }
-  heap.push(root)
+  const labels = new Labels()
+  const heap = new Heap(labels)
+  const push = (
+    from: number,
+    to: number,
+    cost: number,
+    stepTouched: readonly string[],
+    stop: boolean,
+  ): void => {
+    const known = labels.touched[from] as readonly string[]
+    const union = stepTouched.length === 0 ? known : [...new Set([...known, ...stepTouched])].sort()
+    if (union.length === 0) {
+      if ((best[to] as number) <= cost) return
+      best[to] = cost
+    } else {
+      const key = `${to}|${union.join(',')}`
+      if ((bestTouched.get(key) ?? Infinity) <= cost) return
+      bestTouched.set(key, cost)
+    }
+    heap.push(labels.add(to, cost, from, stop, union))
+  }
+  heap.push(labels.add(start, 0, -1, false, NO_ONE))
   if (start >= 0) best[start] = 0
   const entryHexes = m.entries.map((h) => board.indexOf(h))
   const costAt = slotCosts(loaded, m.moveClass)
   while (heap.size > 0) {
     const label = heap.pop()
-    const at = label.at
-    if (bestOf(at, label.touched) < label.cost) continue
-    if (label !== root && at >= 0 && at !== start && reached[at] === 0) {
+    const at = labels.at[label] as number
+    const labelCost = labels.cost[label] as number
+    const labelTouched = labels.touched[label] as readonly string[]
+    if (bestOf(at, labelTouched) < labelCost) continue
+    if (label !== 0 && at >= 0 && at !== start && reached[at] === 0) {
       const hex = board.labelAt(at)
       if (canEndIn(f, m, hex)) {
         reached[at] = 1
-        out.set(hex, reachedBy(hex, label, board.labelAt))
+        out.set(hex, new ReachedHex(hex, labelCost, labels.stop[label] === 1, labels, label, board))
       }
     }
-    if (label.stop) continue
+    if (labels.stop[label] === 1) continue
     const from = at < 0 ? null : board.labelAt(at)
-    if (at >= 0 && !m.retired && label.touched.length === 0) {
+    if (at >= 0 && !m.retired && labelTouched.length === 0) {
       // The common step: on the map, nothing remembered, the rules of the hex entered kept.
       const leaving = leavingCost(f, m, from)
       for (let k = at * NEIGHBOR_SLOTS; k < (at + 1) * NEIGHBOR_SLOTS; k++) {
@@ -189,13 +283,13 @@ export function reachable(f: Facts, m: Mover): Map<string, Reached> {
         if (terrain === null) continue
         const e = plainAt(to)
         if (!e.ok) continue
-        const cost = label.cost + terrain + leaving + e.extra
+        const cost = labelCost + terrain + leaving + e.extra
         if (cost > m.budget) continue
-        push(heap, label, to, cost, e.touched, e.stop, best, bestTouched)
+        push(label, to, cost, e.touched, e.stop)
       }
       continue
     }
-    const touched = label.touched.length === 0 ? NOTHING_TOUCHED : new Set(label.touched)
+    const touched = labelTouched.length === 0 ? NOTHING_TOUCHED : new Set(labelTouched)
     const count = at < 0 ? entryHexes.length : NEIGHBOR_SLOTS
     for (let k = 0; k < count; k++) {
       const to = at < 0 ? (entryHexes[k] as number) : (table[at * NEIGHBOR_SLOTS + k] as number)
@@ -207,38 +301,12 @@ export function reachable(f: Facts, m: Mover): Map<string, Reached> {
       stepping = to
       const step = stepWith(f, m, from, board.labelAt(to), terrain, touched, entryOf)
       if (!step.ok) continue
-      const cost = label.cost + step.cost
+      const cost = labelCost + step.cost
       if (cost > m.budget) continue
-      push(heap, label, to, cost, step.touched, step.stop, best, bestTouched)
+      push(label, to, cost, step.touched, step.stop)
     }
   }
   return out
-}
-
-/** Pushes the step into `to` unless a path with the same memory got there as cheaply. */
-function push(
-  heap: Heap,
-  label: Label,
-  to: number,
-  cost: number,
-  stepTouched: readonly string[],
-  stop: boolean,
-  best: Float64Array,
-  bestTouched: Map<string, number>,
-): void {
-  const union =
-    stepTouched.length === 0
-      ? label.touched
-      : [...new Set([...label.touched, ...stepTouched])].sort()
-  if (union.length === 0) {
-    if ((best[to] as number) <= cost) return
-    best[to] = cost
-  } else {
-    const key = `${to}|${union.join(',')}`
-    if ((bestTouched.get(key) ?? Infinity) <= cost) return
-    bestTouched.set(key, cost)
-  }
-  heap.push({ at: to, cost, touched: union, stop, prev: label, seq: 0 })
 }
 
 /** A hex reached; its path is spelt out only when asked for (a policy draws one move of many). */
@@ -248,23 +316,20 @@ class ReachedHex implements Reached {
     readonly hex: string,
     readonly cost: number,
     readonly stop: boolean,
-    private readonly label: Label,
-    private readonly labelAt: (i: number) => string,
+    private readonly labels: Labels,
+    private readonly label: number,
+    private readonly board: Board,
   ) {}
   get path(): readonly string[] {
-    this.spelt ??= Object.freeze(pathOf(this.labelAt, this.label))
+    this.spelt ??= Object.freeze(pathOf(this.labels, this.label, this.board))
     return this.spelt
   }
 }
 
-function reachedBy(hex: string, label: Label, labelAt: (i: number) => string): Reached {
-  return new ReachedHex(hex, label.cost, label.stop, label, labelAt)
-}
-
-function pathOf(labelAt: (i: number) => string, label: Label): string[] {
+function pathOf(labels: Labels, label: number, board: Board): string[] {
   const out: string[] = []
   // The root label is where the piece starts (its hex, or off the map): not a hex entered.
-  for (let at: Label | null = label; at !== null && at.prev !== null; at = at.prev)
-    out.push(labelAt(at.at))
+  for (let at = label; at > 0; at = labels.prev[at] as number)
+    out.push(board.labelAt(labels.at[at] as number))
   return out.reverse()
 }

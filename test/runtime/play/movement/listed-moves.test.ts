@@ -6,10 +6,15 @@
  */
 import { describe, expect, it } from 'vitest'
 import { legalActions, playAction, playActionInPlace } from '../../../../src/runtime/play'
+import type { LoadedScenario } from '../../../../src/runtime/content/loaded'
+import type { PlayContext } from '../../../../src/runtime/play'
+import { moveChoices } from '../../../../src/runtime/play/movement/moves'
+import type { Frame } from '../../../../src/runtime/state/flow-types'
 import type { Action, GameState } from '../../../../src/runtime/state'
 import { stateHash } from '../../../../src/runtime/state'
 import { cloneGameState } from '../../../../src/runtime/state/game-state'
 import { activate, loadMovement, play, setUp } from './helpers'
+import type { Placement } from './helpers'
 
 const loaded = loadMovement('move-moi')
 /**
@@ -92,5 +97,46 @@ describe('a move just listed is not checked again (7.1, 7.2)', () => {
     expect(playAction(loaded, after, listed).ok).toBe(false)
     // The state it was listed on still takes it.
     expect(playAction(loaded, state, listed).ok).toBe(true)
+  })
+})
+
+describe('a listing of many pieces (7.1, 7.2, 11.2, 14.5)', () => {
+  /**
+   * One listing shares what entering an empty hex means between pieces alike (reach.ts,
+   * sharedPlains): each piece must still get the very moves a listing of it alone gives, which
+   * works out fresh facts for that piece (a context without a memo shares nothing).
+   */
+  function eachAsAlone(loaded: LoadedScenario, state: GameState, pieceCount: number): void {
+    const frame = state.flow?.stack[state.flow.stack.length - 1] as Frame
+    const all = legalActions(loaded, state).filter((a) => a.type === 'move')
+    const pieces = [...new Set(all.map((a) => a.unit as string))]
+    expect(pieces.length).toBe(pieceCount)
+    for (const id of pieces) {
+      const ctx: PlayContext = { loaded, state, applied: [], pending: [], records: [] }
+      const alone = moveChoices(ctx, frame, [id])
+      expect(JSON.stringify(all.filter((a) => a.unit === id)), id).toBe(JSON.stringify(alone))
+    }
+  }
+
+  it('gives each piece the moves it has alone, its leader, a genitor and the enemy near', () => {
+    // The horse next to the blue host: enemy influence, stops, a genitor exempt from stopping,
+    // a leader who may not enter a hex next to the enemy on his own.
+    const near: Record<string, Placement> = {
+      'red-lord': '1104',
+      'red-mm-1': '1104',
+      'red-mm-2': '1105',
+      'red-ge-1': { hex: '1203', facing: 'E' },
+      'red-mh-1': '1005',
+      'red-dh-1': '1003',
+      'blue-pk-1': { hex: '1403', facing: 'W' },
+      'blue-pk-2': { hex: '1405', facing: 'W' },
+      'blue-lord': '1504',
+    }
+    eachAsAlone(loaded, activate(loaded, setUp(loaded, near), 'red-horse'), 7)
+  })
+
+  it('gives each piece the moves it has alone on a 64 by 48 map', () => {
+    const large = loadMovement('move-large')
+    eachAsAlone(large, activate(large, setUp(large), 'l-red'), 21)
   })
 })
