@@ -147,13 +147,47 @@ function readSteps(
   return value
 }
 
+/**
+ * A closure reading the path, made for its shape: the usual paths (a name and one or two
+ * fields) read their steps without the loop of readPath, with the same checks and messages.
+ */
+export function pathReader(context: CompileContext, path: Path): Evaluator {
+  const steps = path.steps
+  const slot = path.local
+  const first = steps[0]
+  const second = steps[1]
+  if (slot !== undefined) {
+    if (steps.length === 1 && first !== undefined)
+      return (frame) => readField(context, frame, frame.locals[slot], first)
+    if (steps.length === 2 && first !== undefined && second !== undefined)
+      return (frame) =>
+        readField(context, frame, readField(context, frame, frame.locals[slot], first), second)
+    return (frame) => readPath(context, frame, path)
+  }
+  const { root, known } = path
+  const name = root.name
+  if (steps.length === 0) return (frame) => readVariable(context, frame, name, known, root)
+  if (steps.length === 1 && first !== undefined)
+    return (frame) =>
+      readField(context, frame, readVariable(context, frame, name, known, root), first)
+  if (steps.length === 2 && first !== undefined && second !== undefined)
+    return (frame) =>
+      readField(
+        context,
+        frame,
+        readField(context, frame, readVariable(context, frame, name, known, root), first),
+        second,
+      )
+  return (frame) => readPath(context, frame, path)
+}
+
 export function compileMember(
   context: CompileContext,
   node: MemberNode,
   scope: LocalScope | undefined,
 ): Evaluator {
   const path = pathOf(context, node, scope)
-  if (path !== undefined) return (frame) => readPath(context, frame, path)
+  if (path !== undefined) return pathReader(context, path)
   const steps: FieldStep[] = []
   let base: ExprNode = node
   while (base.kind === 'member') {
@@ -236,14 +270,10 @@ export function compileWithConstant(
   if (!equality && !(ordering && typeof k === 'number')) return undefined
   const otherNode = right === undefined ? node.right : node.left
   const path = pathOf(context, otherNode, scope)
-  if (path !== undefined && operator === '==')
-    return (frame) => readPath(context, frame, path) === k
-  if (path !== undefined && operator === '!=')
-    return (frame) => readPath(context, frame, path) !== k
-  const other =
-    path === undefined
-      ? context.compile(otherNode, scope)
-      : (frame: Frame) => readPath(context, frame, path)
+  const read = path === undefined ? undefined : pathReader(context, path)
+  if (read !== undefined && operator === '==') return (frame) => read(frame) === k
+  if (read !== undefined && operator === '!=') return (frame) => read(frame) !== k
+  const other = read ?? context.compile(otherNode, scope)
   switch (operator) {
     case '==':
       return (frame) => other(frame) === k
