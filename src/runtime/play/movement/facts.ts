@@ -35,6 +35,12 @@ export interface Facts {
    * (reach.ts keeps what entering an empty hex means for pieces alike in every way it reads).
    */
   readonly shared: Map<string, unknown>
+  /**
+   * The state the facts were worked out on: its action count and a token standing for where its
+   * units stood (`arrangementToken`), so that what a listing found is never taken for another
+   * state's (moves.ts).
+   */
+  readonly builtAt: { readonly seq: number; readonly arrangement: object }
   isLeader(id: string): boolean
   flags(id: string): Readonly<Record<string, boolean>>
   /** Whether the unit counts against the stacking limit (board.stacking.counts). */
@@ -63,6 +69,14 @@ export function movementFacts(ctx: PlayContext, frame: { phase: string | null })
   return remembered(ctx, `movement-facts|${keepAway}`, () => buildFacts(ctx, keepAway))
 }
 
+/**
+ * An object that stays the same while the units of the state stand as they do (the same loaded
+ * scenario, no setter of state/occupancy.ts run since): a new one once any unit moves.
+ */
+export function arrangementToken(ctx: Ctx): object {
+  return fromArrangement(ctx.loaded, ctx.state, 'arrangement-token', () => ({}))
+}
+
 export function buildFacts(ctx: Ctx, keepAway: number | null = null): Facts {
   const { loaded, state } = ctx
   const board = boardOf(loaded)
@@ -85,6 +99,7 @@ export function buildFacts(ctx: Ctx, keepAway: number | null = null): Facts {
     limit: stacking?.limit ?? null,
     unitsAt: (hex) => at.get(hex) ?? NO_UNITS,
     shared: new Map(),
+    builtAt: { seq: state.actionCount, arrangement: arrangementToken(ctx) },
     isLeader: leader,
     flags: (id) => unitFlags(ctx, id),
     counts(id) {

@@ -25,7 +25,7 @@ import { joinLists, listed } from '../procedure'
 import { currentActivation } from '../procedures/chain'
 import { ridersOf, setActing, writeBook } from './acting'
 import type { Facts } from './facts'
-import { movementFacts } from './facts'
+import { arrangementToken, movementFacts } from './facts'
 import { facingClocks, readFacing } from './facing'
 import type { ActionOutcome } from './move-and-fire'
 import { movePathFrame } from './move-path'
@@ -81,7 +81,7 @@ export function moveList(ctx: PlayContext, frame: Frame, only?: readonly string[
     if (whyNotMove(ctx, frame, f, id) !== null) continue
     const mover = moverOf(ctx, frame, f, id)
     const reached = reachable(f, mover)
-    keepListing(ctx.state, frame, id, reached)
+    keepListing(ctx.state, f, frame, id, reached)
     if (reached.size === 0) continue
     const paths = [...reached.values()]
     const faced = !mover.leader && facings.length > 0
@@ -92,46 +92,71 @@ export function moveList(ctx: PlayContext, frame: Frame, only?: readonly string[
 }
 
 /**
- * What the listings of moves on a state found, so that a move listed there need not have its
- * path checked again when it is played: per piece, the hexes it reaches and by which cheapest
- * path, for the decision (frame) then open. Kept with the state object, and only while it has
- * the action count it was listed at (a state played in place stays the same object). Like
- * every answer kept from a state, it assumes the state is changed by actions only.
+ * What the latest listing of moves found, so that a move listed there need not have its path
+ * checked again when it is played: per piece, the hexes it reaches and by which cheapest path.
+ * It holds for the state object it was made on (a state played in place stays the same object)
+ * only while that state has the same action count, its units stand where they stood (see
+ * arrangementToken) and the same decision (frame) is open. Only the latest listing is kept, so
+ * a session holding many states holds one listing. Like every answer kept from a state, it
+ * assumes statuses and markers change through actions only. A path search that listed a move the
+ * rules forbid would therefore see it played; a replay from the seed checks every move again
+ * (no listing comes with a fresh state), which is how the soak and the replayed playouts would
+ * catch it.
  */
 interface MoveListing {
+  state: GameState
   seq: number
+  arrangement: object
   frame: number
   reached: Map<string, ReadonlyMap<string, Reached>>
 }
 
-const listings = new WeakMap<GameState, MoveListing>()
+let latest: MoveListing | null = null
 
 function keepListing(
   state: GameState,
+  f: Facts,
   frame: Frame,
   id: string,
   reached: ReadonlyMap<string, Reached>,
 ): void {
-  let listing = listings.get(state)
-  if (listing === undefined || listing.seq !== state.actionCount || listing.frame !== frame.id) {
-    listing = { seq: state.actionCount, frame: frame.id, reached: new Map() }
-    listings.set(state, listing)
-  }
-  listing.reached.set(id, reached)
+  // The facts say which state the search read: one worked out before an action changed the
+  // state in place must not be filed under the state as it is now.
+  const { seq, arrangement } = f.builtAt
+  if (seq !== state.actionCount) return
+  if (
+    latest === null ||
+    latest.state !== state ||
+    latest.seq !== seq ||
+    latest.arrangement !== arrangement ||
+    latest.frame !== frame.id
+  )
+    latest = { state, seq, arrangement, frame: frame.id, reached: new Map() }
+  latest.reached.set(id, reached)
 }
 
 /**
- * The hex reached, when the move's path is the very path a listing of the state the action was
- * given with found for the piece (see MoveListing); otherwise undefined, and the path is checked.
+ * The hex reached, when the move's path is the very path the latest listing found for the piece
+ * on the state the action was given with (see MoveListing); otherwise undefined, and the path is
+ * checked.
  */
 function listedWay(ctx: PlayContext, frame: Frame, id: string, path: unknown): Reached | undefined {
   const source = ctx.source
-  if (source === undefined || !Array.isArray(path) || path.length === 0) return undefined
-  const listing = listings.get(source)
-  if (listing === undefined || listing.seq !== source.actionCount || listing.frame !== frame.id)
+  const listing = latest
+  if (
+    source === undefined ||
+    listing === null ||
+    listing.state !== source ||
+    listing.seq !== source.actionCount ||
+    listing.frame !== frame.id ||
+    !Array.isArray(path) ||
+    path.length === 0
+  )
     return undefined
   const found = listing.reached.get(id)?.get(path[path.length - 1] as string)
   if (found === undefined) return undefined
+  if (arrangementToken({ loaded: ctx.loaded, state: source }) !== listing.arrangement)
+    return undefined
   const way = found.path
   if (way.length !== path.length) return undefined
   for (let i = 0; i < way.length; i++) if (way[i] !== path[i]) return undefined

@@ -13,6 +13,7 @@ import type { Frame } from '../../../../src/runtime/state/flow-types'
 import type { Action, GameState } from '../../../../src/runtime/state'
 import { stateHash } from '../../../../src/runtime/state'
 import { cloneGameState } from '../../../../src/runtime/state/game-state'
+import { setPlace } from '../../../../src/runtime/state/occupancy'
 import { activate, loadMovement, play, setUp } from './helpers'
 import type { Placement } from './helpers'
 
@@ -83,6 +84,20 @@ describe('a move just listed is not checked again (7.1, 7.2)', () => {
     expect(first.ok).toBe(true)
     const again = playActionInPlace(loaded, state, listed)
     expect(again.ok).toBe(false)
+  })
+
+  it('does not vouch for a move once a unit of the state it listed has been moved', () => {
+    const state = horseActivated()
+    const listed = listedMove(state, EAST)
+    // The same state object at the same action count, but an enemy now stands on the path.
+    setPlace(state, 'blue-pk-1', '0602', 'map')
+    const result = playAction(loaded, state, listed)
+    expect(result.ok).toBe(false)
+    // Checked afresh: the enemy's influence now stops the unit before it.
+    if (!result.ok)
+      expect(result.error.message).toBe(
+        'red-mm-1 must stop in 0503, having come under enemy influence there',
+      )
   })
 
   it('does not vouch for a move on another state of the same game', () => {
