@@ -61,19 +61,17 @@ class Labels {
 
   private grow(): void {
     const size = this.at.length * 2
-    const at = new Int32Array(size)
-    at.set(this.at)
-    this.at = at
-    const cost = new Float64Array(size)
-    cost.set(this.cost)
-    this.cost = cost
-    const prev = new Int32Array(size)
-    prev.set(this.prev)
-    this.prev = prev
-    const stop = new Uint8Array(size)
-    stop.set(this.stop)
-    this.stop = stop
+    this.at = widened(this.at, new Int32Array(size))
+    this.cost = widened(this.cost, new Float64Array(size))
+    this.prev = widened(this.prev, new Int32Array(size))
+    this.stop = widened(this.stop, new Uint8Array(size))
   }
+}
+
+/** `into` (a longer array of the same kind) with `from` copied to its start. */
+function widened<T extends Int32Array | Float64Array | Uint8Array>(from: T, into: T): T {
+  into.set(from)
+  return into
 }
 
 /** A binary heap of label numbers by cost, then label number (push order). */
@@ -83,11 +81,8 @@ class Heap {
   constructor(private readonly labels: Labels) {}
 
   push(label: number): void {
-    if (this.size === this.items.length) {
-      const grown = new Int32Array(this.items.length * 2)
-      grown.set(this.items)
-      this.items = grown
-    }
+    if (this.size === this.items.length)
+      this.items = widened(this.items, new Int32Array(this.items.length * 2))
     const items = this.items
     let i = this.size++
     while (i > 0) {
