@@ -24,6 +24,9 @@ const loaded = loadMovement('move-moi')
  */
 const EAST = ['0403', '0503', '0602', '0703', '0803', '0904']
 
+/** red-mm-1 one hex on, 1 MP: a first leg of its move. */
+const ONE_HEX: Action = { type: 'move', unit: 'red-mm-1', path: ['0404'], facing: 'E' }
+
 function horseActivated(): GameState {
   return activate(loaded, setUp(loaded, { 'red-mm-1': '0304', 'red-lord': '0304' }), 'red-horse')
 }
@@ -75,12 +78,7 @@ describe('a move just listed is not checked again (7.1, 7.2)', () => {
     const state = horseActivated()
     const listed = listedMove(state, EAST)
     // The same object, one action on: the unit has spent 1 MP and stands in 0404.
-    const first = playActionInPlace(loaded, state, {
-      type: 'move',
-      unit: 'red-mm-1',
-      path: ['0404'],
-      facing: 'E',
-    })
+    const first = playActionInPlace(loaded, state, ONE_HEX)
     expect(first.ok).toBe(true)
     const again = playActionInPlace(loaded, state, listed)
     expect(again.ok).toBe(false)
@@ -103,12 +101,7 @@ describe('a move just listed is not checked again (7.1, 7.2)', () => {
   it('does not vouch for a move on another state of the same game', () => {
     const state = horseActivated()
     const listed = listedMove(state, EAST)
-    const after = play(loaded, state, {
-      type: 'move',
-      unit: 'red-mm-1',
-      path: ['0404'],
-      facing: 'E',
-    }).state
+    const after = play(loaded, state, ONE_HEX).state
     expect(playAction(loaded, after, listed).ok).toBe(false)
     // The state it was listed on still takes it.
     expect(playAction(loaded, state, listed).ok).toBe(true)
