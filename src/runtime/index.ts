@@ -13,7 +13,9 @@ export * as hex from './hex'
 export * as rules from './rules'
 export * as state from './state'
 
-export { formatProblem, loadLibrary, validateContent } from './content'
+export { formatProblem } from './content'
+// Validation and loading with the play engine's checks: what validates without errors plays.
+export { loadLibrary, validateContent } from './playability'
 export type {
   ContentLibrary,
   LoadedScenario,

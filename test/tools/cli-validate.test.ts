@@ -28,11 +28,21 @@ describe('npm run cli -- validate', () => {
   )
   afterAll(() => rmSync(scratch, { recursive: true, force: true }))
 
-  it('accepts the bundled content with a one-line summary and exit 0', async () => {
+  it('accepts the bundled content with exit 0: a summary, after a warning on each ruleset the engine cannot play yet', async () => {
     const result = await run(['validate'], projectRoot)
     expect(result.stderr).toBe('')
-    expect(result.stdout.trim().split('\n')).toHaveLength(1)
-    expect(result.stdout).toMatch(/^\d+ content files valid \(/)
+    const lines = result.stdout.trim().split('\n')
+    expect(lines.at(-1)).toMatch(/^\d+ content files valid \(/)
+    // The Croisades rulesets play by turns and phases, with mechanics the engine has no
+    // procedure for; each says so once, at its sequence of play.
+    expect(lines.slice(0, -1)).toEqual([
+      expect.stringMatching(
+        /^content\/rulesets\/croisades-tactical\.json:\d+:\d+: warning: no scenario can be played on this ruleset yet: the engine plays sequences of activations, not of turns and phases; it has no procedure for "fire" \(1\. Offensive fire\), .*"melee" \(4\. Combat\).* \(at \/sequence\)$/,
+      ),
+      expect.stringMatching(
+        /^content\/rulesets\/les-croisades\.json:\d+:\d+: warning: no scenario can be played on this ruleset yet: .*"supply" \(2\. Supply\).*the reaction Interception \("battle" when enter-hex\).* \(at \/sequence\)$/,
+      ),
+    ])
     expect(result.code).toBe(0)
   })
 
@@ -61,7 +71,10 @@ describe('npm run cli -- validate', () => {
 
     const result = await run(['validate', 'content'], scratch)
     expect(result.code).toBe(1)
-    const lines = result.stdout.trim().split('\n')
+    const lines = result.stdout
+      .trim()
+      .split('\n')
+      .filter((line) => !line.includes(': warning: '))
     expect(lines).toEqual([
       'content/maps/sample-ford.json:21:25: unknown terrain "wodos" — did you mean "woods"? (at /hexes/0309/terrain)',
       'content/scenarios/sample-skirmish.json:1:1: missing required field "map" (at /)',

@@ -13,8 +13,7 @@ export interface Validator {
 /** Loads the validator's code on first use, so the page that never uses it never downloads it. */
 export function inProcessValidator(): Validator {
   return {
-    validate: async (sources) =>
-      (await import('../../runtime/content')).validateContent(sources).problems,
+    validate: async (sources) => (await import('../../runtime')).validateContent(sources).problems,
     dispose: () => {},
   }
 }

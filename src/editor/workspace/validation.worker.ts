@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 // The full validation (schemas, references, rules preparation, scenario checks) takes about half
 // a second over the bundled content; it runs here so typing and painting never wait for it.
-import { validateContent, type SourceText } from '../../runtime/content'
+import { validateContent, type SourceText } from '../../runtime'
 
 self.onmessage = (e: MessageEvent<{ id: number; sources: SourceText[] }>) => {
   const { id, sources } = e.data

@@ -14,18 +14,26 @@ import type {
 } from '../generated/content-types'
 import type { ContentFile, ContentStore } from './content-store'
 import { locate } from './json-document'
-import { preparedRules, scenarioRulesFor, setupStackingProblems } from './scenario-checks'
+import type { EngineChecks, EngineProblem } from './engine-checks'
+import {
+  chosenOptions,
+  preparedRules,
+  scenarioRulesFor,
+  setupStackingProblems,
+} from './scenario-checks'
 import { hexLabelProblem, loadMap, numberingProblem } from './load-map'
 import type { LoadedMap } from './loaded'
 import type { Problem } from './problems'
 import { referenceProblems, type RatingDeclaration, type ReferenceScope } from './references'
 import {
   createRulesetResolver,
+  problemAtOrigin,
   visibleProblems,
   type ResolvedWithOrigins,
   type RulesetResolver,
 } from './resolve-ruleset'
 import { rulesetVocabulary, withLocal, type Vocabulary } from './vocabulary'
+import { locateOrigin } from './overlay'
 import { semanticProblems } from './semantic-checks'
 import { didYouMean } from './suggest'
 import { rulesProblems } from './rules-checks'
@@ -132,7 +140,33 @@ function vocabularyWithGaps(r: ResolvedWithOrigins): Vocabulary {
   return v
 }
 
-export function crossFileProblems(store: ContentStore): Problem[] {
+/** The engine's problems with a ruleset, each in the file that wrote what it points at. */
+function rulesetEngineProblems(
+  store: ContentStore,
+  r: ResolvedWithOrigins,
+  engine: EngineChecks,
+): Problem[] {
+  return engine.ruleset(r.ruleset).map((p) => ({
+    ...problemAtOrigin(store, locateOrigin(r.indexed.index, p.pointer), p.message),
+    severity: p.severity,
+  }))
+}
+
+/**
+ * Problems the engine finds in a scenario as written. The loader sets them aside when a game
+ * is started with variants of its own, and asks the engine again about the rules it will use.
+ */
+export const scenarioEngineProblems = new WeakSet<Problem>()
+
+export function engineProblemsIn(file: ContentFile, found: readonly EngineProblem[]): Problem[] {
+  return found.map((p) => {
+    const located: Problem = { ...problem(file, p.pointer, p.message), severity: p.severity }
+    scenarioEngineProblems.add(located)
+    return located
+  })
+}
+
+export function crossFileProblems(store: ContentStore, engine?: EngineChecks): Problem[] {
   const ctx: CrossCheckContext = { store, resolver: createRulesetResolver(store) }
   const problems: Problem[] = []
   const vocabularies = new Map<string, Vocabulary | undefined>()
@@ -150,6 +184,7 @@ export function crossFileProblems(store: ContentStore): Problem[] {
       else if (!rulesChecked.has(rulesetId) && r.value.incomplete.size === 0) {
         rulesChecked.add(rulesetId)
         problems.push(...rulesProblems(store, r.value))
+        if (engine !== undefined) problems.push(...rulesetEngineProblems(store, r.value, engine))
       }
     }
     return vocabularies.get(rulesetId)
@@ -255,6 +290,11 @@ export function crossFileProblems(store: ContentStore): Problem[] {
             const own = scenarioRulesFor(file, ready.rules)
             problems.push(...own.problems)
             if (own.rules) problems.push(...setupStackingProblems(file, own.rules, map))
+            if (own.rules && engine !== undefined) {
+              const options = chosenOptions(own.rules.ruleset, scenario)
+              const loaded = { scenario, rules: own.rules, map, options }
+              problems.push(...engineProblemsIn(file, engine.scenario(loaded)))
+            }
           }
         }
         break

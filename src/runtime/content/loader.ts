@@ -7,8 +7,14 @@ import type { HexMap, Scenario } from '../generated/content-types'
 import { prepareRuleset } from '../rules/prepare-ruleset'
 import { camelKey } from '../rules/expression-context'
 import type { SourceText } from './check-files'
-import { scenarioRules, type CrossCheckContext } from './cross-checks'
-import { scenarioRulesFor } from './scenario-checks'
+import {
+  engineProblemsIn,
+  scenarioEngineProblems,
+  scenarioRules,
+  type CrossCheckContext,
+} from './cross-checks'
+import type { EngineChecks } from './engine-checks'
+import { chosenOptions, scenarioRulesFor } from './scenario-checks'
 import { loadMap } from './load-map'
 import type { LoadedMap, LoadedRuleset, LoadedScenario } from './loaded'
 import type { Problem } from './problems'
@@ -41,15 +47,18 @@ const notFound = (what: string, id: string, known: string[]): Problem => ({
   severity: 'error',
 })
 
-export function loadLibrary(sources: readonly SourceText[]): ContentLibrary {
-  const report = validateContent(sources)
+export function loadLibrary(sources: readonly SourceText[], engine?: EngineChecks): ContentLibrary {
+  const report = validateContent(sources, engine)
   const errors = report.problems.filter((p) => p.severity === 'error')
+  // A scenario the engine cannot play as written may play with the variants a game adds: the
+  // engine is asked again about the rules the game will use.
+  const blocking = errors.filter((p) => !scenarioEngineProblems.has(p))
   const ctx: CrossCheckContext = {
     store: report.store,
     resolver: createRulesetResolver(report.store),
   }
   const blocked = (files: readonly string[]): Problem[] =>
-    errors.filter((p) => files.includes(p.file))
+    blocking.filter((p) => files.includes(p.file))
 
   function prepare(
     r: ReturnType<typeof scenarioRules>['value'] & object,
@@ -116,22 +125,17 @@ export function loadLibrary(sources: readonly SourceText[]): ContentLibrary {
         if (!known.has(name))
           return { ok: false, problems: [notFound('optional rule', name, [...known])] }
       }
-      const chosen = {
-        ...Object.fromEntries(
-          (rules.value.ruleset.options ?? []).map((o) => [o.id, o.default ?? false]),
-        ),
-        ...scenario.options,
-        ...options.options,
+      const loaded: LoadedScenario = {
+        scenario,
+        rules: prepared.value,
+        map: map.value,
+        options: chosenOptions(rules.value.ruleset, scenario, options.options),
       }
-      return {
-        ok: true,
-        value: {
-          scenario,
-          rules: prepared.value,
-          map: map.value,
-          options: Object.fromEntries(Object.entries(chosen).map(([k, v]) => [k, v === true])),
-        },
-      }
+      const unplayable = engineProblemsIn(file, engine?.scenario(loaded) ?? []).filter(
+        (p) => p.severity === 'error',
+      )
+      if (unplayable.length > 0) return { ok: false, problems: unplayable }
+      return { ok: true, value: loaded }
     },
   }
 }

@@ -4,7 +4,7 @@
  * loaded as the first game state to check stacking with the ruleset's own rule (which units
  * count is an expression).
  */
-import type { Scenario } from '../generated/content-types'
+import type { ResolvedRuleset, Scenario } from '../generated/content-types'
 import { prepareRuleset, withExtraExpressions } from '../rules'
 import type { ExtraExpression, PrepareResult } from '../rules'
 import { createInitialState } from '../state/game-state'
@@ -94,4 +94,21 @@ export function setupStackingProblems(
       severity: 'error' as const,
     }
   })
+}
+
+/**
+ * The optional rules a scenario is played with: the ruleset's defaults, the scenario's choices,
+ * then the caller's, each as true or false.
+ */
+export function chosenOptions(
+  ruleset: ResolvedRuleset,
+  scenario: Scenario,
+  chosen: Readonly<Record<string, boolean>> = {},
+): Record<string, boolean> {
+  const all = {
+    ...Object.fromEntries((ruleset.options ?? []).map((o) => [o.id, o.default ?? false])),
+    ...scenario.options,
+    ...chosen,
+  }
+  return Object.fromEntries(Object.entries(all).map(([k, v]) => [k, v === true]))
 }

@@ -7,6 +7,7 @@ import { checkFile, type SourceText } from './check-files'
 import { createContentStore, type ContentFile, type ContentStore } from './content-store'
 import { compareProblems, type Problem } from './problems'
 import { crossFileProblems } from './cross-checks'
+import type { EngineChecks } from './engine-checks'
 
 export interface ValidationReport {
   files: ContentFile[]
@@ -14,7 +15,14 @@ export interface ValidationReport {
   problems: Problem[]
 }
 
-export function validateContent(sources: readonly SourceText[]): ValidationReport {
+/**
+ * `engine`: the checks only the play engine can make (see engine-checks.ts); the runtime's
+ * entry passes them, so every client of it validates that content plays.
+ */
+export function validateContent(
+  sources: readonly SourceText[],
+  engine?: EngineChecks,
+): ValidationReport {
   const problems: Problem[] = []
   const files: ContentFile[] = []
   for (const source of sources) {
@@ -24,7 +32,7 @@ export function validateContent(sources: readonly SourceText[]): ValidationRepor
   }
   problems.push(...duplicateIdProblems(files))
   const store = createContentStore(files)
-  problems.push(...crossFileProblems(store))
+  problems.push(...crossFileProblems(store, engine))
   return { files, store, problems: unique(problems).sort(compareProblems) }
 }
 

@@ -1,0 +1,23 @@
+/**
+ * Checks only the play engine can make ("valid means playable"), handed to validation by the
+ * layer above it: the content layer knows the files, not what the engine plays. Without them
+ * validation checks the content alone, as the content layer's own tests do; the runtime's entry
+ * (src/runtime/index.ts) always passes them.
+ */
+import type { ResolvedRuleset } from '../generated/content-types'
+import type { LoadedScenario } from './loaded'
+
+export interface EngineProblem {
+  /** Where the cause is: in the resolved ruleset for `ruleset`, in the scenario file for `scenario`. */
+  readonly pointer: string
+  /** A sentence a designer understands, without a trailing full stop. */
+  readonly message: string
+  readonly severity: 'error' | 'warning'
+}
+
+export interface EngineChecks {
+  /** What the engine cannot play in a ruleset, whichever scenario uses it. */
+  ruleset(ruleset: ResolvedRuleset): readonly EngineProblem[]
+  /** Why a scenario that passed every other check still cannot be played as written. */
+  scenario(loaded: LoadedScenario): readonly EngineProblem[]
+}

@@ -1,0 +1,89 @@
+/**
+ * What of a ruleset's sequence of play the engine cannot play yet: a sequence structure it does
+ * not run, phases whose mechanic has no procedure, reactions with none. Content that names them
+ * validates against the schema (the vocabulary is wider than the engine), so the gaps are
+ * reported before play instead of stopping a game at the first prompt.
+ */
+import type { Phase, ResolvedRuleset } from '../generated/content-types'
+import { reactionProcedureId } from './reactions'
+import { PROCEDURES } from './registry'
+
+/** The sequence structures the engine plays. */
+const PLAYED_STRUCTURES: readonly string[] = ['activations']
+
+export interface SequenceGaps {
+  /** The structure, when the engine does not play it. */
+  readonly structure: string | null
+  /** Each phase or reaction the engine has no procedure for, in sequence order. */
+  readonly missing: readonly MissingMechanic[]
+}
+
+export interface MissingMechanic {
+  /** Where it is named in the resolved ruleset. */
+  readonly pointer: string
+  readonly mechanic: string
+  /** The phase's or the reaction's label, as a person reads it. */
+  readonly label: string
+  /** For a reaction: the trigger it answers. */
+  readonly trigger?: string
+}
+
+const played = (procedure: string): boolean => Object.hasOwn(PROCEDURES, procedure)
+
+/**
+ * The phases the engine would run: under activations, those an activation kind lists (the
+ * others, like the activation choice itself, are the engine's own steps); otherwise all.
+ */
+function phasesRun(ruleset: ResolvedRuleset): ReadonlySet<string> {
+  const sequence = ruleset.sequence
+  if (sequence.structure !== 'activations') return new Set(sequence.phases.map((phase) => phase.id))
+  return new Set((sequence.activation?.kinds ?? []).flatMap((kind) => kind.phases ?? []))
+}
+
+export function sequenceGaps(ruleset: ResolvedRuleset): SequenceGaps {
+  const sequence = ruleset.sequence
+  const run = phasesRun(ruleset)
+  const missing: MissingMechanic[] = []
+  sequence.phases.forEach((phase: Phase, p) => {
+    if (!run.has(phase.id)) return
+    const at = `/sequence/phases/${p}`
+    if (!played(phase.mechanic))
+      missing.push({ pointer: `${at}/mechanic`, mechanic: phase.mechanic, label: phase.label })
+    ;(phase.reactions ?? []).forEach((reaction, r) => {
+      if (played(reactionProcedureId(reaction))) return
+      missing.push({
+        pointer: `${at}/reactions/${r}/mechanic`,
+        mechanic: reaction.mechanic,
+        label: reaction.label,
+        trigger: reaction.trigger,
+      })
+    })
+  })
+  const structure = PLAYED_STRUCTURES.includes(sequence.structure) ? null : sequence.structure
+  return { structure, missing }
+}
+
+export function hasGaps(gaps: SequenceGaps): boolean {
+  return gaps.structure !== null || gaps.missing.length > 0
+}
+
+/** The gaps in one sentence a designer reads, without a trailing full stop. */
+export function describeGaps(gaps: SequenceGaps): string {
+  const parts: string[] = []
+  if (gaps.structure !== null)
+    parts.push(
+      `the engine plays sequences of activations, not of ${gaps.structure === 'turns' ? 'turns and phases' : `"${gaps.structure}"`}`,
+    )
+  const names = gaps.missing.map((m) =>
+    m.trigger === undefined
+      ? `"${m.mechanic}" (${m.label})`
+      : `the reaction ${m.label} ("${m.mechanic}" when ${m.trigger})`,
+  )
+  if (names.length > 0) parts.push(`it has no procedure for ${listed(names)}`)
+  return parts.join('; ')
+}
+
+function listed(items: readonly string[]): string {
+  if (items.length <= 1) return items.join('')
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1] as string}`
+}

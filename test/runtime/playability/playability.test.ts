@@ -1,0 +1,131 @@
+/**
+ * Valid means playable (DESIGN.md): what the engine cannot play is a located problem before
+ * play. A ruleset whose sequence the engine has no procedure for gets a warning naming what is
+ * missing, a scenario on it an error; under activations, a unit outside every command of its
+ * side (activation, Men of Iron 6.1: a command is what is activated) gets a warning, and a
+ * scenario where no unit can act is an error.
+ */
+import { describe, expect, it } from 'vitest'
+import { content, loadLibrary, validateContent } from '../../../src/runtime'
+import type { Problem, Scenario, Side, SourceText, UnitPlacement } from '../../../src/runtime'
+import { bundledRuleset } from '../../content/bundled'
+import { describeGaps, sequenceGaps } from '../../../src/runtime/play/capabilities'
+import { readContentFolder, withEdit } from '../../helpers/fixtures'
+
+const bundled = readContentFolder('content')
+const SAMPLE = 'scenarios/sample-skirmish.json'
+
+const lines = (problems: readonly Problem[]): string[] =>
+  problems.map((p) => `${p.file} ${p.pointer} ${p.severity}: ${p.message}`)
+
+/** The sample scenario with its JSON changed by `edit`. */
+function sampleWith(edit: (sides: [Side, Side]) => void): SourceText[] {
+  return withEdit(bundled, SAMPLE, (text) => {
+    const scenario = JSON.parse(text) as Scenario
+    edit(scenario.sides as [Side, Side])
+    return JSON.stringify(scenario, null, 2)
+  })
+}
+
+describe('the sequence of play the engine cannot play yet', () => {
+  it('names the structure and every phase and reaction without a procedure, at its place', () => {
+    const gaps = sequenceGaps(bundledRuleset('croisades-tactical').ruleset)
+    expect(gaps.structure).toBe('turns')
+    expect(gaps.missing.map((m) => [m.pointer, m.mechanic, m.trigger ?? null])).toEqual([
+      ['/sequence/phases/0/mechanic', 'fire', null],
+      ['/sequence/phases/1/mechanic', 'charge-declaration', null],
+      ['/sequence/phases/1/reactions/0/mechanic', 'charge-declaration', 'charge-declared'],
+      ['/sequence/phases/2/reactions/0/mechanic', 'fire', 'move-step'],
+      ['/sequence/phases/3/mechanic', 'melee', null],
+      ['/sequence/phases/4/mechanic', 'status-recovery', null],
+    ])
+    expect(describeGaps(gaps)).toContain('"melee" (4. Combat)')
+  })
+
+  it('finds nothing missing in the rulesets played today, nor in a phase no activation runs', () => {
+    for (const id of ['men-of-iron', 'infidel', 'blood-and-roses', 'infidel-v1-2']) {
+      const ruleset = bundledRuleset(id).ruleset
+      expect(sequenceGaps(ruleset), id).toEqual({ structure: null, missing: [] })
+      // The activation choice is a phase of the sequence with no procedure of its own: the
+      // engine's game procedure makes it, and no activation kind lists it.
+      expect(ruleset.sequence.phases.map((p) => p.mechanic)).toContain('activation-choice')
+    }
+  })
+
+  it('warns on each Croisades ruleset at its sequence; the bundled content has no error', () => {
+    const report = validateContent(bundled)
+    expect(report.problems.filter((p) => p.severity === 'error')).toEqual([])
+    const warnings = report.problems.filter((p) => p.severity === 'warning')
+    expect(warnings.map((p) => [p.file, p.pointer])).toEqual([
+      ['content/rulesets/croisades-tactical.json', '/sequence'],
+      ['content/rulesets/les-croisades.json', '/sequence'],
+    ])
+    expect(warnings[1]?.message).toMatch(
+      /^no scenario can be played on this ruleset yet: the engine plays sequences of activations, not of turns and phases; it has no procedure for "random-events" \(1\. Random events\), "supply" \(2\. Supply\)/,
+    )
+    // The content layer alone knows nothing of the engine: no warning there.
+    expect(content.validateContent(bundled).problems).toEqual([])
+  })
+
+  it('makes a scenario on such a ruleset an error at its ruleset, and does not load it', () => {
+    const mini = readContentFolder('test/fixtures/mini')
+    const report = validateContent(mini)
+    const errors = report.problems.filter((p) => p.severity === 'error')
+    expect(lines(errors)).toEqual([
+      'test/fixtures/mini/scenarios/mini-battle.json /ruleset error: this scenario cannot be played yet, because of its ruleset Mini ruleset: the engine plays sequences of activations, not of turns and phases; it has no procedure for "melee" (Fight)',
+    ])
+    expect(errors[0]).toMatchObject({ line: 6, column: 14 })
+    const loaded = loadLibrary(mini).scenario('mini-battle')
+    expect(loaded.ok).toBe(false)
+    if (!loaded.ok) expect(lines(loaded.problems)).toEqual(lines(errors))
+  })
+
+  it('asks again about the rules a game adds: a variant that plays by activations loads', () => {
+    const state = readContentFolder('test/fixtures/state')
+    const library = loadLibrary(state)
+    expect(library.scenario('kernel-skirmish').ok).toBe(false)
+    const played = library.scenario('kernel-skirmish', { variants: ['kernel-activations'] })
+    expect(played.ok).toBe(true)
+  })
+})
+
+describe('units that can never act (6.1)', () => {
+  it('warns at a unit outside every command of its side, and at a side with no command', () => {
+    const sources = sampleWith(([franks, emirate]) => {
+      delete (franks.units[1] as UnitPlacement).command
+      ;(franks.units[2] as UnitPlacement).command = 'emir-horse'
+      delete emirate.commands
+      delete emirate.commander
+      for (const unit of emirate.units) delete unit.command
+      delete emirate.reinforcements
+    })
+    const found = validateContent(sources).problems.filter((p) => p.file.endsWith(SAMPLE))
+    expect(lines(found.filter((p) => p.message.includes('act')))).toEqual([
+      `content/${SAMPLE} /sides/0/units/1 warning: Knights 1 belongs to no command, so it can never act (units act when their command is activated): set its "command" to one of Frankish column's`,
+      `content/${SAMPLE} /sides/0/units/2/command warning: Knights 2 is in a command Frankish column does not have, so it can never act: name one of Frankish column's commands`,
+      `content/${SAMPLE} /sides/1 warning: The Emir's host has no command, so none of its units can ever act (units act when their command is activated): add one under "commands" and name it in each unit's "command"`,
+    ])
+  })
+
+  it('makes a scenario where no unit can act an error: New → Scenario with units placed', () => {
+    const sources = sampleWith((sides) => {
+      for (const side of sides) {
+        delete side.commands
+        delete side.commander
+        delete side.reinforcements
+        for (const unit of side.units) delete unit.command
+      }
+    })
+    const report = validateContent(sources)
+    // Leaders outside a command count for stacking under these rules: that error is the
+    // stacking rule's, not this check's.
+    const errors = report.problems.filter(
+      (p) => p.severity === 'error' && !p.message.includes('for stacking'),
+    )
+    expect(lines(errors)).toEqual([
+      `content/${SAMPLE} /sides error: no unit belongs to a command of its side, so no one can ever act and the game can only be passed to its end: give each side its commands (a leader and the units he leads) and each unit its "command"`,
+    ])
+    const loaded = loadLibrary(sources).scenario('sample-skirmish')
+    expect(loaded.ok).toBe(false)
+  })
+})
