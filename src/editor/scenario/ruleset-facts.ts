@@ -1,7 +1,7 @@
 /**
  * What the scenario view needs from the resolved ruleset, read generically: unit types by
- * class, the facing mode, optional rules, victory conditions and the per-side parameters those
- * conditions read.
+ * class, the facing mode, optional rules, victory conditions and the per-side parameters the
+ * ruleset declares.
  */
 import type {
   ResolvedRuleset,
@@ -93,25 +93,53 @@ export function victoryRows(
   return rows
 }
 
+export interface ParameterField {
+  key: string
+  /** The ruleset's label, or the key itself for a value the ruleset does not declare. */
+  label: string
+  type: 'number' | 'boolean' | 'string'
+  /** The value used when a side leaves it out; null: may stay unset; undefined: must be set. */
+  default?: number | boolean | string | null
+  /** Help for the field: the declaration's description and its rule. */
+  help: string
+  declared: boolean
+}
+
 /**
- * Per-side parameter keys the rules read (`side.params.<key>` anywhere in the resolved ruleset
- * or the scenario's own conditions) together with the keys the sides already set.
+ * The fields of a side's parameters: those the ruleset declares (sideParameters), in its order,
+ * then any key a side sets that it does not declare (shown so it can be seen and removed; the
+ * validator refuses it).
  */
-export function sideParameterKeys(
+export function sideParameterFields(
   ruleset: ResolvedRuleset | undefined,
   scenario: Scenario,
-): string[] {
-  const keys = new Set<string>()
-  const scan = (v: unknown) => {
-    for (const m of JSON.stringify(v ?? null).matchAll(/side\.params\.([A-Za-z_]\w*)/g))
-      keys.add(m[1]!)
-  }
-  scan(ruleset?.victory)
-  scan(ruleset?.resolutions)
-  scan(ruleset?.triggers)
-  scan(scenario.victory)
-  for (const s of scenario.sides ?? []) for (const k of Object.keys(s.parameters ?? {})) keys.add(k)
-  return [...keys].sort()
+): ParameterField[] {
+  const fields: ParameterField[] = (ruleset?.sideParameters ?? []).map((p) => ({
+    key: p.key,
+    label: p.label,
+    type: p.type,
+    default: p.default,
+    help: [p.description, p.rule === undefined ? undefined : `Rule ${p.rule}.`]
+      .filter(Boolean)
+      .join(' '),
+    declared: true,
+  }))
+  const known = new Set(fields.map((f) => f.key))
+  for (const side of scenario.sides ?? [])
+    for (const [key, value] of Object.entries(side.parameters ?? {})) {
+      if (known.has(key)) continue
+      known.add(key)
+      const type =
+        typeof value === 'boolean' ? 'boolean' : typeof value === 'string' ? 'string' : 'number'
+      fields.push({
+        key,
+        label: key,
+        type,
+        help: 'The ruleset does not declare this parameter.',
+        declared: false,
+      })
+    }
+  return fields
 }
 
 /** Tracks each side starts with a value on (a time track, victory points). */

@@ -154,7 +154,9 @@ export function useScenarioEditor(path: string) {
     if (!side) return undefined
     const commands = side.commands ?? []
     const wanted = commandId ?? (side.id === currentSide.value?.id ? selection.command : '')
-    const command = commands.some((c) => c.id === wanted) ? wanted : undefined
+    // A unit joins the command chosen, else its side's first: under activations a unit outside
+    // every command can never act.
+    const command = (commands.find((c) => c.id === wanted) ?? commands[0])?.id
     const typeName = typeOf(typeId)?.name ?? typeId
     const name = newUnitName(s, si, typeName)
     // New units face the way the side's last faced unit does: a line is set up in one go.

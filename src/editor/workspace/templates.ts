@@ -186,6 +186,9 @@ export function newScenario(o: NewScenarioOptions): string {
       name: s.name || nameFromId(s.id),
       // Counters are drawn in their side's colour: a new side starts with a distinct one.
       color: s.color ?? SIDE_COLOURS[i % SIDE_COLOURS.length],
+      // Units act when their command is activated: each side starts with one, which the units
+      // placed join; parameters the rules declare take their defaults until set.
+      commands: [{ id: `${s.id}-main`, name: 'Main command' }],
       units: [],
     })),
   })

@@ -35,6 +35,7 @@ import {
 import { rulesetVocabulary, withLocal, type Vocabulary } from './vocabulary'
 import { locateOrigin } from './overlay'
 import { semanticProblems } from './semantic-checks'
+import { parameterProblems } from './parameter-checks'
 import { didYouMean } from './suggest'
 import { rulesProblems } from './rules-checks'
 
@@ -285,6 +286,7 @@ export function crossFileProblems(store: ContentStore, engine?: EngineChecks): P
         )
         if (rules.value && rules.value.incomplete.size === 0 && map) {
           problems.push(...semanticProblems.scenario(file, scenario, rules.value.ruleset, map))
+          problems.push(...parameterProblems(file, scenario, rules.value.ruleset))
           const ready = preparedRules(rules.value)
           if (ready.ok) {
             const own = scenarioRulesFor(file, ready.rules)

@@ -30,6 +30,9 @@ export const REF_KIND_NAMES: Readonly<Record<string, string>> = {
   phase: 'phase',
   activationKind: 'activation kind',
   victoryCondition: 'victory condition',
+  sideParameter: 'side parameter',
+  commandParameter: 'command parameter',
+  scenarioParameter: 'scenario parameter',
   modifierGroup: 'modifier group',
   rowScale: 'roll scale',
   tableColumn: 'column',
@@ -76,6 +79,9 @@ export function rulesetVocabulary(r: ResolvedRuleset): Vocabulary {
   v.set('phase', ids(r.sequence.phases))
   v.set('activationKind', ids(r.sequence.activation?.kinds))
   v.set('victoryCondition', ids(r.victory?.conditions))
+  v.set('sideParameter', keys(r.sideParameters))
+  v.set('commandParameter', keys(r.commandParameters))
+  v.set('scenarioParameter', keys(r.scenarioParameters))
   return v
 }
 

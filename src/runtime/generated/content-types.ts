@@ -305,6 +305,18 @@ export type Options = {
   rule?: string
 }[]
 /**
+ * The side parameters scenarios give (scenario sides[].parameters, read as side.params.<key>).
+ */
+export type SideParameters = ParameterDeclaration[]
+/**
+ * The command parameters scenarios give (scenario sides[].commands[].parameters, read as command.params.<key>).
+ */
+export type CommandParameters = ParameterDeclaration[]
+/**
+ * The scenario parameters scenarios give (a scenario's top-level parameters, read as scenario.params.<key>).
+ */
+export type ScenarioParameters = ParameterDeclaration[]
+/**
  * JSON Patch (RFC 6902) operations applied after the merge patch, for precise edits such as one table cell. A path segment "@some-id" addresses the array item with that id.
  */
 export type Operations = {
@@ -420,6 +432,9 @@ export interface RulesetManifest {
   triggers?: Triggers
   options?: Options
   parameters?: Parameters
+  sideParameters?: SideParameters
+  commandParameters?: CommandParameters
+  scenarioParameters?: ScenarioParameters
 }
 export interface Source {
   id: string
@@ -3429,6 +3444,45 @@ export interface VictoryCondition {
  */
 export interface Parameters {}
 /**
+ * A value each scenario gives (for each side, each command, or once): its key, a label and help for the editor's field, its type, and a default used when a scenario leaves it out. Without a default every scenario must set it; a default of null means it may be left unset (mechanics then do without it, expressions read null).
+ */
+export interface ParameterDeclaration {
+  /**
+   * A field name used inside expressions (camelCase), such as a rating or terrain attribute.
+   */
+  key: string
+  /**
+   * Short display name.
+   */
+  label: string
+  type: 'number' | 'boolean' | 'string'
+  /**
+   * The value when a scenario does not set it; null for a parameter that may stay unset.
+   */
+  default?: number | boolean | string | null
+  /**
+   * For a number: the smallest value allowed.
+   */
+  min?: number
+  /**
+   * For a number: the largest value allowed.
+   */
+  max?: number
+  /**
+   * For a number: whole numbers only.
+   */
+  integer?: boolean
+  /**
+   * Human-readable text shown to players and designers.
+   */
+  description?: string
+  /**
+   * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+   */
+  rule?: string
+  provenance?: Provenance
+}
+/**
  * A ruleset defined as changes to another (its base, itself a ruleset or a variant). Loading applies, in order: the base, resolved; the unit sets, tables and modifier lists listed in include (an entity with an id already present replaces it); the merge patch; the operations. See docs/ARCHITECTURE.md, 'Variant overlays'.
  */
 export interface VariantOverlay {
@@ -4337,7 +4391,7 @@ export interface Scenario {
     operations?: Operations
   }
   /**
-   * Scenario constants readable as scenario.params.<key>.
+   * The scenario parameters its ruleset declares (scenarioParameters), readable as scenario.params.<key>.
    */
   parameters?: {}
   setup?: Setup
@@ -4443,7 +4497,7 @@ export interface Side {
     [k: string]: number
   }
   /**
-   * Per-side constants readable as side.params.<key> (flight level, seizure counters drawn).
+   * The side parameters the ruleset declares (sideParameters), readable as side.params.<key> (flight level, seizure counters drawn).
    */
   parameters?: {}
 }
@@ -4469,7 +4523,7 @@ export interface Command1 {
    */
   standard?: string
   /**
-   * Per-command constants readable as command.params.<key> (a battle flight threshold).
+   * The command parameters the ruleset declares (commandParameters), readable as command.params.<key> (a battle flight threshold).
    */
   parameters?: {}
 }
@@ -4655,6 +4709,9 @@ export interface ResolvedRuleset {
   triggers?: Triggers
   options?: Options
   parameters?: Parameters
+  sideParameters?: SideParameters
+  commandParameters?: CommandParameters
+  scenarioParameters?: ScenarioParameters
   unitClasses: UnitClass[]
   unitTypes: UnitType[]
   tables: Table[]

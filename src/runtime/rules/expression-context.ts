@@ -46,6 +46,22 @@ export function camelKey(id: string): string {
   return found
 }
 
+/**
+ * The parameters a ruleset declares for sides, commands or the scenario, as the fields of
+ * `side.params` (…): each of its declared type, nullable when it may stay unset. A parameter
+ * nobody declared is no field, so an expression reading one is refused where it is written.
+ */
+function parametersType(declared: ResolvedRuleset['sideParameters']): ExprType {
+  return obj(
+    Object.fromEntries(
+      (declared ?? []).map((p) => {
+        const type = p.type === 'number' ? NUMBER : p.type === 'boolean' ? BOOLEAN : STRING
+        return [p.key, p.default === null ? { kind: 'nullable', inner: type } : type]
+      }),
+    ),
+  )
+}
+
 /** The type of a JSON value, for params: numbers, strings, nested objects and lists. */
 function typeOfValue(value: unknown): ExprType {
   if (typeof value === 'number') return NUMBER
@@ -137,10 +153,10 @@ export function rulesetTypes(r: ResolvedRuleset): Record<string, ExprType> {
           (r.tracks ?? []).filter((t) => t.scope === 'side').map((t) => [camelKey(t.id), NUMBER]),
         ),
       ),
-      params: { kind: 'map', value: ANY },
+      params: parametersType(r.sideParameters),
       commandCount: NUMBER,
     }),
-    Command: obj({ id: STRING, name: STRING, params: { kind: 'map', value: ANY } }),
+    Command: obj({ id: STRING, name: STRING, params: parametersType(r.commandParameters) }),
   }
 }
 
@@ -222,7 +238,7 @@ export function buildEnvironment(r: ResolvedRuleset, kind: ContextKind): Environ
       ...contextVariables(kind),
       params: typeOfValue(r.parameters ?? {}),
       options: obj(Object.fromEntries((r.options ?? []).map((o) => [camelKey(o.id), BOOLEAN]))),
-      scenario: obj({ params: { kind: 'map', value: ANY } }),
+      scenario: obj({ params: parametersType(r.scenarioParameters) }),
       game: obj({ turn: NUMBER, activation: NUMBER }),
     },
     functions,

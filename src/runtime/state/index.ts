@@ -68,6 +68,7 @@ export {
   unitContext,
   unitVariables,
 } from './variables'
+export { commandParameters, scenarioParameters, sideParameters } from './parameters'
 
 export { canonicalJson, hashText, stateHash } from './hash'
 export { countsForStacking, stackFits, stackingProblems } from './stacking'

@@ -12,6 +12,7 @@ import { own, reject } from './failure'
 import type { GameState, UnitState } from './game-state'
 import { leaderIds } from './game-state'
 import { fromArrangement, unitsAt } from './occupancy'
+import { commandParameters, scenarioParameters, sideParameters } from './parameters'
 
 export type Vars = Record<string, unknown>
 
@@ -56,7 +57,7 @@ function optionsOf(state: GameState): Vars {
 export function commonVariables(loaded: LoadedScenario, state: GameState): Vars {
   return {
     options: optionsOf(state),
-    scenario: { params: loaded.scenario.parameters ?? {} },
+    scenario: { params: scenarioParameters(loaded) },
     game: { turn: state.clock.turn, activation: state.clock.activation },
   }
 }
@@ -177,7 +178,7 @@ export function sideVariables(loaded: LoadedScenario, state: GameState, id: stri
     id,
     name: side?.name ?? id,
     tracks: Object.fromEntries(Object.entries(tracks).map(([k, v]) => [camelKey(k), v])),
-    params: side?.parameters ?? {},
+    params: sideParameters(loaded, id),
     commandCount: (side?.commands ?? []).filter((c) =>
       commandsWithUnitsInPlay(loaded, state).has(c.id),
     ).length,
@@ -190,7 +191,7 @@ export function commandVariables(loaded: LoadedScenario, id: string): Vars {
     const known = loaded.scenario.sides.flatMap((s) => (s.commands ?? []).map((c) => c.id))
     return reject(`there is no command "${id}"${didYouMean(id, known)}`)
   }
-  return { id, name: command.name, params: command.parameters ?? {} }
+  return { id, name: command.name, params: commandParameters(loaded, id) }
 }
 
 /** Variables of the unit context for one unit (status transitions, checks of a unit). */

@@ -5,7 +5,7 @@ import { useWorkspaceStore } from '../../../src/editor/stores/useWorkspaceStore'
 import { memoryStorage } from '../../../src/editor/workspace/storage'
 import { inProcessValidator } from '../../../src/editor/workspace/validation'
 import {
-  sideParameterKeys,
+  sideParameterFields,
   typesByClass,
   victoryRows,
 } from '../../../src/editor/scenario/ruleset-facts'
@@ -124,8 +124,16 @@ describe('the scenario editor state', () => {
       dropped: false,
       origin: 'ruleset',
     })
-    const keys = sideParameterKeys(ed.ruleset.value, ed.scenario.value!)
-    expect(keys).toEqual(expect.arrayContaining(['flightLevel', 'timed']))
+    const fields = sideParameterFields(ed.ruleset.value, ed.scenario.value!)
+    // The ruleset's declarations, in its order, under their labels and with their defaults.
+    expect(fields.map((f) => [f.key, f.label, f.type, f.default])).toEqual([
+      ['flightLevel', 'Flight level', 'number', 10],
+      ['seizureCounters', 'Seizure counters drawn', 'number', 0],
+      ['timed', 'Timed side', 'boolean', false],
+      ['shieldWall', 'May form shield walls', 'boolean', false],
+      ['flightEdge', 'Flight edge', 'string', null],
+    ])
+    expect(fields[0]?.help).toMatch(/loss check.*Rule 3\.0\.$/)
   })
 
   it('says when the file is not valid JSON instead of reading it', () => {
@@ -181,6 +189,12 @@ describe('a new scenario', () => {
     expect(s.sides[1]!.units.map((u) => [u.hex, u.facing])).toEqual([
       ['1202', 'NE'],
       ['1203', 'NW'],
+    ])
+    // Each side starts with a command, which the units placed join: the battle plays at once
+    // (valid means playable: a unit outside every command could never act).
+    expect(s.sides.map((side) => side.units.map((u) => u.command))).toEqual([
+      ['first-side-main', 'first-side-main'],
+      ['second-side-main', 'second-side-main'],
     ])
     await ws.settled()
     expect(ws.problems.filter((p) => p.file === path)).toEqual([])

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import { loadLibrary, validateContent as validateForPlay } from '../../../src/runtime'
+import type { Scenario } from '../../../src/runtime'
 import { validateContent } from '../../../src/runtime/content'
+import { legalActions, startGame } from '../../../src/runtime/play'
 import { pathFor } from '../../../src/editor/workspace/files'
 import {
   copyFile,
@@ -107,6 +110,37 @@ describe('templates for new files', () => {
     }
     const rules = { path: pathFor('ruleset', 'my-rules'), text: newRuleset({ id: 'my-rules' }) }
     expect(errorsIn([rules, map], map.path).length).toBeGreaterThan(0)
+  })
+})
+
+describe('a new scenario plays at once', () => {
+  it('New → Scenario on a bundled ruleset, units placed: no error, and the first side may activate a command', () => {
+    const path = pathFor('scenario', 'my-skirmish')
+    const scenario = JSON.parse(
+      newScenario({ id: 'my-skirmish', ruleset: 'infidel', map: 'sample-ford' }),
+    ) as Scenario
+    // Units placed as the scenario editor places them: each joins its side's command.
+    const [first, second] = scenario.sides
+    const place = (side: typeof first, type: string, hex: string, facing: 'SE' | 'NW') =>
+      side?.units.push({
+        id: `${side.id}-${type}-${hex}`,
+        type,
+        hex,
+        facing,
+        command: side.commands?.[0]?.id,
+      })
+    place(first, 'kn', '0303', 'SE')
+    place(first, 'pk', '0304', 'SE')
+    place(second, 'hc', '0908', 'NW')
+    place(second, 'a', '0909', 'NW')
+    const sources = [...bundled, { path, text: JSON.stringify(scenario, null, 2) }]
+    const problems = validateForPlay(sources).problems.filter((p) => p.file === path)
+    expect(problems).toEqual([])
+    const loaded = loadLibrary(sources).scenario('my-skirmish')
+    if (!loaded.ok) throw new Error(loaded.problems.map((p) => p.message).join('\n'))
+    const started = startGame(loaded.value, { seed: 1 }).state
+    const types = new Set(legalActions(loaded.value, started).map((a) => a.type))
+    expect(types).toContain('activate')
   })
 })
 

@@ -35,6 +35,7 @@ import { isAmbushUnit } from './ambush'
 import { PURSUIT_MEMORY, pursuitActions, pursuitRun, startPursuit } from './pursuit'
 import { pursuitAct, pursuitLegal } from './pursuit-decisions'
 import type { PursuitData } from './pursuit'
+import { commandParameters, sideParameters } from '../../state/parameters'
 
 type Ctx = Pick<PlayContext, 'loaded' | 'state'>
 
@@ -72,9 +73,10 @@ export function flightStanding(
   const lost = counted.filter((id) => statuses.includes(ctx.state.units[id]?.status ?? '')).length
   // A unit that joins from an ambush counts among the losses but leaves the threshold as it was.
   const starting = counted.filter((id) => !isAmbushUnit(ctx.loaded, id)).length
-  const params = (commandById(ctx.loaded, command)?.parameters ?? {}) as Record<string, unknown>
   const listed =
-    settings.thresholdParameter === undefined ? undefined : params[settings.thresholdParameter]
+    settings.thresholdParameter === undefined
+      ? undefined
+      : commandParameters(ctx.loaded, command)[settings.thresholdParameter]
   const due =
     typeof listed === 'number' ? lost >= listed : lost > (settings.share ?? 0.5) * starting
   return { lost, starting, due: starting > 0 && due }
@@ -155,11 +157,7 @@ export function flightEdgeHexes(
 ): string[] {
   const side = sideOfCommand(ctx.loaded, command)
   if (settings.flightEdgeParameter === undefined || side === undefined) return []
-  const params = (ctx.loaded.scenario.sides.find((s) => s.id === side)?.parameters ?? {}) as Record<
-    string,
-    unknown
-  >
-  const region = params[settings.flightEdgeParameter]
+  const region = sideParameters(ctx.loaded, side)[settings.flightEdgeParameter]
   const hexes = (ctx.loaded.map.map.regions ?? []).find((r) => r.id === region)?.hexes ?? []
   const own = new Set(
     Object.values(ctx.state.units)

@@ -15,6 +15,7 @@ import { commandsOf } from '../forces'
 import type { PlayContext, Procedure } from '../procedure'
 import { commandUnitsOnMap, extrasSettings, ruleOf } from './common'
 import { setFacing, setPlace, setType } from '../../state/occupancy'
+import { commandParameters } from '../../state/parameters'
 
 type Ctx = Pick<PlayContext, 'loaded' | 'state'>
 
@@ -26,8 +27,8 @@ export function replacementChoices(ctx: Ctx, side: string): Map<string, string[]
   const lost = settings.lostStatuses ?? ['eliminated']
   for (const command of commandsOf(ctx.loaded, side)) {
     const leader = command.leader
-    const params = (command.parameters ?? {}) as Record<string, unknown>
-    if (leader === undefined || params.noReplacement === true) continue
+    if (leader === undefined || commandParameters(ctx.loaded, command.id).noReplacement === true)
+      continue
     const unit = ctx.state.units[leader]
     if (unit === undefined || unit.location !== 'removed' || !lost.includes(unit.status)) continue
     const joins = commandUnitsOnMap(ctx, command.id)

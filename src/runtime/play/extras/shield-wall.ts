@@ -9,6 +9,7 @@ import { runningActivation } from '../activity'
 import type { PlayContext } from '../procedure'
 import { unitFlags } from '../influence'
 import { activatedUnitsOnMap, extrasSettings, setMarker } from './common'
+import { sideParameters } from '../../state/parameters'
 
 type Ctx = Pick<PlayContext, 'loaded' | 'state'>
 
@@ -46,11 +47,7 @@ export function shieldWallLimits(ctx: Ctx, unit: string): ShieldWallLimits | nul
 
 function sideMayUse(ctx: Ctx, settings: ShieldWallSettings, side: string): boolean {
   if (settings.sideParameter === undefined) return true
-  const params = (ctx.loaded.scenario.sides.find((s) => s.id === side)?.parameters ?? {}) as Record<
-    string,
-    unknown
-  >
-  return params[settings.sideParameter] === true
+  return sideParameters(ctx.loaded, side)[settings.sideParameter] === true
 }
 
 /** Units of the running activation that would enter (form) or leave the shield wall now. */

@@ -9,13 +9,10 @@ import type { PlayContext, Procedure } from '../procedure'
 import { kindById } from '../procedures/chain'
 import { checkVictory } from '../victory'
 import { extrasSettings, moveTrack, optionOn } from './common'
+import { sideParameters } from '../../state/parameters'
 
 function isTimed(ctx: PlayContext, side: string, parameter: string): boolean {
-  const params = (ctx.loaded.scenario.sides.find((s) => s.id === side)?.parameters ?? {}) as Record<
-    string,
-    unknown
-  >
-  return params[parameter] === true
+  return sideParameters(ctx.loaded, side)[parameter] === true
 }
 
 /** Moves the Time track for a free pass by `side`; returns the sides whose track moved. */

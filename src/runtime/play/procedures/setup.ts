@@ -7,6 +7,7 @@ import { rollDice } from '../../dice'
 import { reject } from '../../state/failure'
 import { flowOf } from '../driver'
 import type { PlayContext, Procedure } from '../procedure'
+import { sideParameters } from '../../state/parameters'
 
 function drawCounters(ctx: PlayContext): void {
   const seizure = ctx.loaded.rules.ruleset.sequence.activation?.seizure
@@ -14,8 +15,10 @@ function drawCounters(ctx: PlayContext): void {
   const flow = flowOf(ctx.state)
   for (const side of ctx.loaded.scenario.sides) {
     const cup = (seizure.counters ?? []).flatMap((c) => Array.from({ length: c.count }, () => c.id))
-    const params = (side.parameters ?? {}) as Record<string, unknown>
-    const wanted = seizure.drawParameter === undefined ? 0 : params[seizure.drawParameter]
+    const wanted =
+      seizure.drawParameter === undefined
+        ? 0
+        : sideParameters(ctx.loaded, side.id)[seizure.drawParameter]
     if (
       wanted !== undefined &&
       (typeof wanted !== 'number' || !Number.isInteger(wanted) || wanted < 0)
