@@ -172,6 +172,13 @@ export function crossFileProblems(store: ContentStore, engine?: EngineChecks): P
   const problems: Problem[] = []
   const vocabularies = new Map<string, Vocabulary | undefined>()
   const rulesChecked = new Set<string>()
+  let joined: string | undefined
+  /** Every file but the scenarios, as one text (see TestGameTexts). */
+  const contentText = (): string =>
+    (joined ??= store.files
+      .filter((f) => f.format !== 'scenario' && f.format !== 'saved-game')
+      .map((f) => `${f.doc.file}\u0000${f.doc.text}`)
+      .join('\u0000'))
 
   const ratingsOf = (rulesetId: string): ReadonlyMap<string, RatingDeclaration> | undefined => {
     const r = ctx.resolver(rulesetId)
@@ -252,6 +259,7 @@ export function crossFileProblems(store: ContentStore, engine?: EngineChecks): P
         break
       }
       case 'scenario': {
+        const before = problems.length
         const scenario = value as unknown as Scenario
         vocabularyOf(scenario.ruleset)
         const rules = scenarioRules(ctx, file)
@@ -296,6 +304,15 @@ export function crossFileProblems(store: ContentStore, engine?: EngineChecks): P
               const options = chosenOptions(own.rules.ruleset, scenario)
               const loaded = { scenario, rules: own.rules, map, options }
               problems.push(...engineProblemsIn(file, engine.scenario(loaded)))
+              // A test game only of a scenario nothing else is wrong with: its stop would
+              // repeat a fault already reported.
+              const clean = !problems
+                .slice(before)
+                .some((p) => p.severity === 'error' && p.file === file.doc.file)
+              if (clean && engine.testGame !== undefined) {
+                const texts = { scenario: file.doc.text, content: contentText() }
+                problems.push(...engineProblemsIn(file, engine.testGame(loaded, texts)))
+              }
             }
           }
         }

@@ -20,4 +20,19 @@ export interface EngineChecks {
   ruleset(ruleset: ResolvedRuleset): readonly EngineProblem[]
   /** Why a scenario that passed every other check still cannot be played as written. */
   scenario(loaded: LoadedScenario): readonly EngineProblem[]
+  /**
+   * A test game of a scenario with no error so far: what stops it. Validation runs it (the CLI's
+   * validate, the problems panel); loading for play does not, so starting a game stays quick.
+   */
+  testGame?(loaded: LoadedScenario, texts: TestGameTexts): readonly EngineProblem[]
+}
+
+/**
+ * What a test game's answer depends on, as written: the scenario's file and every file that is
+ * not a scenario (rulesets, units, tables, maps), joined in one text made once per validation.
+ * An engine that keeps answers plays again only when one of them changed.
+ */
+export interface TestGameTexts {
+  readonly scenario: string
+  readonly content: string
 }

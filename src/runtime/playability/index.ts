@@ -9,6 +9,7 @@ import type { ContentLibrary, SourceText, ValidationReport } from '../content'
 import type { EngineChecks, EngineProblem } from '../content/engine-checks'
 import { describeGaps, hasGaps, sequenceGaps } from '../play/capabilities'
 import { commandProblems } from './commands'
+import { testGameOf } from './test-game'
 
 export const ENGINE_CHECKS: EngineChecks = {
   ruleset(ruleset) {
@@ -35,12 +36,21 @@ export const ENGINE_CHECKS: EngineChecks = {
   },
 }
 
-/** Content validation with the engine's checks: what passes without errors can be played. */
+/** The engine's checks with a test game of each scenario (test-game.ts). */
+export const PLAY_CHECKS: EngineChecks = { ...ENGINE_CHECKS, testGame: testGameOf }
+
+/**
+ * Content validation with the engine's checks and a test game of each scenario: what passes
+ * without errors can be played.
+ */
 export function validateContent(sources: readonly SourceText[]): ValidationReport {
-  return validateFiles(sources, ENGINE_CHECKS)
+  return validateFiles(sources, PLAY_CHECKS)
 }
 
-/** Content loaded for play with the engine's checks: a scenario that cannot be played does not load. */
+/**
+ * Content loaded for play with the engine's static checks (no test games: starting a game stays
+ * quick): a scenario that cannot be played does not load.
+ */
 export function loadLibrary(sources: readonly SourceText[]): ContentLibrary {
   return loadContent(sources, ENGINE_CHECKS)
 }

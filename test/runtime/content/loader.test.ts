@@ -117,7 +117,7 @@ describe('loader', () => {
     it('replaces a ruleset condition with the same id, adds new ones, keeps the rest', () => {
       const sources = withVictory(
         '{ "conditions": [{ "id": "wipe-out", "label": "Wiped out", "kind": "elimination", "at": "any-time" }, ' +
-          '{ "id": "held", "label": "Held out", "kind": "threshold", "at": "game-end", "when": "side.params.holds", "outcome": "win" }] }',
+          '{ "id": "held", "label": "Held out", "kind": "threshold", "at": "game-end", "when": "side.commandCount == 0", "outcome": "win" }] }',
       )
       expect(conditions(sources)).toEqual([
         ['wipe-out', 'elimination', 'any-time'],

@@ -11,6 +11,7 @@ import type { Problem, Scenario, Side, SourceText, UnitPlacement } from '../../.
 import { bundledRuleset } from '../../content/bundled'
 import { describeGaps, sequenceGaps } from '../../../src/runtime/play/capabilities'
 import { readContentFolder, withEdit } from '../../helpers/fixtures'
+import { testGameOf } from '../../../src/runtime/playability/test-game'
 
 const bundled = readContentFolder('content')
 const SAMPLE = 'scenarios/sample-skirmish.json'
@@ -19,8 +20,8 @@ const lines = (problems: readonly Problem[]): string[] =>
   problems.map((p) => `${p.file} ${p.pointer} ${p.severity}: ${p.message}`)
 
 /** The sample scenario with its JSON changed by `edit`. */
-function sampleWith(edit: (sides: [Side, Side]) => void): SourceText[] {
-  return withEdit(bundled, SAMPLE, (text) => {
+function sampleWith(edit: (sides: [Side, Side]) => void, sources = bundled): SourceText[] {
+  return withEdit(sources, SAMPLE, (text) => {
     const scenario = JSON.parse(text) as Scenario
     edit(scenario.sides as [Side, Side])
     return JSON.stringify(scenario, null, 2)
@@ -127,5 +128,44 @@ describe('units that can never act (6.1)', () => {
     ])
     const loaded = loadLibrary(sources).scenario('sample-skirmish')
     expect(loaded.ok).toBe(false)
+  })
+})
+
+describe('the test game: a few hundred random legal actions on a fixed seed', () => {
+  /** A mod's new unit type the weapons matrix does not cover (Infidel 12.3), fielded by the Emirate. */
+  function uncovered(): SourceText[] {
+    const withType = withEdit(bundled, 'units/infidel-units.json', (text) => {
+      const set = JSON.parse(text) as { types: Array<Record<string, unknown>> }
+      const horse = set.types.find((t) => t.id === 'hc')
+      set.types.push({ ...horse, id: 'x-big', name: 'Big horse', abbreviation: 'XB' })
+      return JSON.stringify(set, null, 2)
+    })
+    return sampleWith(([, emirate]) => {
+      for (const unit of emirate.units)
+        if (['hc', 'mc', 'lc-a', 'mc-a', 'pk', 'a', 'af'].includes(unit.type)) unit.type = 'x-big'
+    }, withType)
+  }
+
+  it('makes what stops it an error on the scenario, naming the content at fault and how to replay it', () => {
+    const sources = uncovered()
+    const errors = validateContent(sources).problems.filter((p) => p.severity === 'error')
+    expect(errors).toHaveLength(1)
+    expect(errors[0]).toMatchObject({ file: `content/${SAMPLE}`, pointer: '', line: 1 })
+    expect(errors[0]?.message).toMatch(
+      /^a test game \(seed 1, random legal actions\) stops after \d+ actions: .*modifier list "inf-shock-drm", term "weapons-matrix".*no entry for Attacker "x-big".*; play the same game with `npm run cli -- simulate sample-skirmish --games 1 --seed 1`$/,
+    )
+    // Loading for play makes no test game: the scenario can be opened to see the stop happen.
+    expect(loadLibrary(sources).scenario('sample-skirmish').ok).toBe(true)
+  })
+
+  it('plays again only when the scenario or the other content changed', () => {
+    const library = content.loadLibrary(bundled)
+    const loaded = library.scenario('sample-skirmish')
+    if (!loaded.ok) throw new Error('the sample does not load')
+    const texts = { scenario: 'one text', content: 'the rest' }
+    const first = testGameOf(loaded.value, texts)
+    expect(first).toEqual([])
+    expect(testGameOf(loaded.value, { ...texts })).toBe(first)
+    expect(testGameOf(loaded.value, { ...texts, scenario: 'another text' })).not.toBe(first)
   })
 })

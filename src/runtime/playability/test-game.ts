@@ -1,0 +1,58 @@
+/**
+ * The dynamic check: a scenario that passed every static check is started on a fixed seed and
+ * played for a few hundred random legal actions. Whatever stops that game before it is decided
+ * (the game does not start, nothing is legal, the engine refuses an action it listed or fails
+ * while listing) is an error on the scenario, with the engine's message, which names the
+ * resolution, table or expression at fault, and the seed and action count to replay it.
+ */
+import type { EngineProblem, TestGameTexts } from '../content/engine-checks'
+import type { LoadedScenario } from '../content/loaded'
+import { randomLegal } from '../play/ai/policy'
+import { playout } from '../play/ai/playout'
+import { hashText } from '../state/hash'
+
+/** The seed and length of the test game: enough to reach combat, a loss check, a continuation. */
+export const TEST_GAME = { seed: 1, actions: 250 } as const
+
+/** Answers by what they depend on: the editor validates after every edit, mostly of one file. */
+const answers = new Map<string, readonly EngineProblem[]>()
+const KEPT = 64
+let content: { text: string; hash: string } | undefined
+
+/** The test game's problems, played again only when the scenario or the other content changed. */
+export function testGameOf(loaded: LoadedScenario, texts: TestGameTexts): readonly EngineProblem[] {
+  if (content?.text !== texts.content)
+    content = { text: texts.content, hash: hashText(texts.content) }
+  const key = `${content.hash}:${hashText(texts.scenario)}:${JSON.stringify(loaded.options)}`
+  let found = answers.get(key)
+  if (found === undefined) {
+    found = testGameProblems(loaded)
+    if (answers.size >= KEPT) answers.delete(answers.keys().next().value as string)
+    answers.set(key, found)
+  }
+  return found
+}
+
+export function testGameProblems(loaded: LoadedScenario): EngineProblem[] {
+  const { seed, actions } = TEST_GAME
+  const what = `a test game (seed ${seed}, random legal actions)`
+  let result: ReturnType<typeof playout>
+  try {
+    result = playout(loaded, seed, randomLegal, actions)
+  } catch (error) {
+    // The setup (drawing counters, placing units) runs outside the playout's own guard.
+    const message = error instanceof Error ? error.message : String(error)
+    return [{ pointer: '', message: `${what} cannot start: ${message}`, severity: 'error' }]
+  }
+  const { stopped } = result
+  const played = result.actions.length
+  if (stopped === undefined) return []
+  const after = played === 0 ? 'at its first decision' : `after ${played} actions`
+  return [
+    {
+      pointer: '',
+      message: `${what} stops ${after}: ${stopped}; play the same game with \`npm run cli -- simulate ${loaded.scenario.id} --games 1 --seed ${seed}\``,
+      severity: 'error',
+    },
+  ]
+}
