@@ -80,6 +80,16 @@ export function usePlaytest(path: string) {
     if (s && !isSave.value) storageSet(autosaveKey, JSON.stringify(s.save()))
   }
 
+  /**
+   * The scenario's errors as the workspace's validation found them (the problems panel's, the
+   * CLI's validate): shown before a game is started, so a scenario that cannot be played says
+   * why instead of offering a start that fails.
+   */
+  const scenarioErrors = computed(() =>
+    isSave.value ? [] : ws.problems.filter((p) => p.file === path && p.severity === 'error'),
+  )
+  const scenarioName = computed(() => ws.value<{ name?: string }>(path)?.name ?? scenarioId.value)
+
   const scenarioId = computed(() => {
     if (isSave.value) return ws.value<{ scenario?: string }>(path)?.scenario ?? ''
     return ws.value<{ id?: string }>(path)?.id ?? idOfPath(path)
@@ -324,6 +334,8 @@ export function usePlaytest(path: string) {
     scenarioId,
     problems,
     problemLines: computed(() => problems.value.map((p) => formatProblem(p))),
+    scenarioErrors,
+    scenarioName,
     message,
     loaded,
     session,
