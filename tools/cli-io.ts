@@ -17,6 +17,20 @@ export const processIo: CliIo = {
   stderr: (text) => void process.stderr.write(text),
 }
 
+/**
+ * Lets a bin entry end quietly when the program reading its output goes away (`… | head -1`):
+ * the write fails with EPIPE, which Node reports as an unhandled error with a stack trace.
+ * Nobody reads the rest, so the program ends there, with the exit code set so far (0 if none).
+ */
+export function endQuietlyOnClosedPipe(): void {
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EPIPE') throw error
+      process.exit(process.exitCode ?? 0)
+    })
+  }
+}
+
 /** What a command prints with, line by line, and the folder its relative paths start from. */
 export interface CommandIo {
   /** A line to standard output. */

@@ -3,7 +3,8 @@
  * The program itself is tools/cli-program.ts, which tests also run in-process; this entry gives
  * it the process's arguments and streams and exits with its code.
  */
-import { processIo } from './cli-io'
+import { endQuietlyOnClosedPipe, processIo } from './cli-io'
 import { runCli } from './cli-program'
 
+endQuietlyOnClosedPipe()
 process.exitCode = await runCli(process.argv.slice(2), processIo)

@@ -4,7 +4,7 @@
  * actions from the start of the game. Everything a user can get wrong ends in a UsageError or
  * a ContentError, which the CLI prints without a stack trace.
  */
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs'
 import { basename, dirname, resolve } from 'node:path'
 import type { ContentLibrary, LoadedScenario, Problem, SourceText } from '../src/runtime'
 import { content, loadLibrary, migrateSavedGame } from '../src/runtime'
@@ -13,7 +13,7 @@ import { playAction, startGame } from '../src/runtime/play'
 import type { Action, GameState, LogEntry } from '../src/runtime/state'
 import type { DiceChoice } from '../src/runtime/state/game-state'
 import type { CommandIo } from './cli-io'
-import { contentRootOf, displayPath, listJsonFiles, readSources } from './content-files'
+import { contentRootOf, displayPath, listJsonFiles, readSource, readSources } from './content-files'
 
 /** A mistake in the command line or in a file the user gave: one message, exit 1. */
 export class UsageError extends Error {}
@@ -74,13 +74,15 @@ export interface GameOptions {
 
 /** `name=on|off` pairs from --option. */
 function optionValues(value: unknown): Record<string, boolean> {
-  const out: Record<string, boolean> = {}
+  const pairs: [string, boolean][] = []
   for (const pair of listOption(value)) {
     const match = /^([^=]+)=(on|off|true|false)$/.exec(pair)
     if (match === null) throw new UsageError(`--option takes name=on or name=off, not "${pair}"`)
-    out[match[1] as string] = match[2] === 'on' || match[2] === 'true'
+    pairs.push([match[1] as string, match[2] === 'on' || match[2] === 'true'])
   }
-  return out
+  // Own keys whatever the name: assigning "__proto__" would set the prototype and drop the
+  // option unseen, where the loader refuses every name the ruleset does not declare.
+  return Object.fromEntries(pairs)
 }
 
 /** The optional rules a saved game was played with (on/off switches only). */
@@ -128,7 +130,16 @@ const KEPT_LIBRARIES = 4
 const libraries = new Map<string, { sources: SourceText[]; library: ContentLibrary }>()
 
 function sameSources(a: readonly SourceText[], b: readonly SourceText[]): boolean {
-  return a.length === b.length && a.every((s, i) => s.path === b[i]?.path && s.text === b[i]?.text)
+  return (
+    a.length === b.length &&
+    a.every(
+      (s, i) =>
+        s.path === b[i]?.path &&
+        s.text === b[i]?.text &&
+        s.invalidUtf8?.offset === b[i]?.invalidUtf8?.offset &&
+        s.invalidUtf8?.byte === b[i]?.invalidUtf8?.byte,
+    )
+  )
 }
 
 /**
@@ -229,7 +240,11 @@ export function readActions(
   if (!existsSync(absolute) || !statSync(absolute).isFile())
     throw new UsageError(`no such actions file: ${path}`)
   const file = displayPath(absolute, cwd)
-  const parsed = content.parseJsonDocument(file, readFileSync(absolute, 'utf8'))
+  const source = readSource(absolute, cwd)
+  // The bytes that are not UTF-8 are refused as a content file's are, at the first of them.
+  const undecodable = source.invalidUtf8 && content.checkFile(source).problems
+  if (undecodable) throw new ContentError(undecodable, `${file} is not a valid actions file`)
+  const parsed = content.parseJsonDocument(file, source.text)
   if (!parsed.ok) throw new ContentError(parsed.problems, `${file} is not a valid actions file`)
   const value = parsed.doc.value
   if (Array.isArray(value)) {

@@ -4,7 +4,8 @@
  * and streams; the progress goes to stderr, redrawn in place on a terminal. Exits 1 on any
  * failing game, 130 when stopped by Ctrl-C.
  */
-import { processIo } from './cli-io'
+import { endQuietlyOnClosedPipe, processIo } from './cli-io'
 import { runSoak } from './soak-program'
 
+endQuietlyOnClosedPipe()
 process.exitCode = await runSoak(process.argv.slice(2), processIo, { progress: process.stderr })

@@ -36,11 +36,16 @@ export function runPlay(scenario: string, options: PlayOptions, io: CommandIo): 
     throw new UsageError('play needs --actions <file>: a JSON list of actions or a saved game')
   const session = openGame(scenario, options, true, io.cwd)
   const summary = summarize(session.loaded, session.initial, session.state)
+  // A saved game replayed with its own dice must reach its saved state; other dice make
+  // another game, which has no saved state to compare with.
+  const ownDice = options.seed === undefined && options.dice === undefined
+  const savedHash = session.save?.stateHash
   const hashMatches =
-    session.save?.stateHash === undefined || session.refusal !== undefined
+    savedHash === undefined || session.refusal !== undefined || !ownDice
       ? undefined
-      : session.save.stateHash === summary.hash
-  if (options.save !== undefined) {
+      : savedHash === summary.hash
+  // A game that does not replay is not saved again: that would give a changed file a new hash.
+  if (options.save !== undefined && hashMatches !== false) {
     const save = saveGame(session.loaded, session.dice, session.applied, session.state)
     writeOutput(resolve(io.cwd, String(options.save)), `${JSON.stringify(save, null, 2)}\n`, io.cwd)
   }
@@ -73,6 +78,15 @@ export function runPlay(scenario: string, options: PlayOptions, io: CommandIo): 
   }
   if (session.refusal !== undefined) {
     io.error(`hexwright: ${refusalLine(session.refusal)}`)
+    return 1
+  }
+  if (hashMatches === false) {
+    const n = session.applied.length
+    // The file keeps one hash, of the state at its end, so where the replay parted from the
+    // game saved cannot be told: say what was compared and the likely causes.
+    io.error(
+      `hexwright: the saved game does not replay to the state it was saved in: after its ${n} action${n === 1 ? '' : 's'} the state hash is ${summary.hash}, not ${savedHash}; an action or the dice were changed after saving, or the content changed since`,
+    )
     return 1
   }
   return 0

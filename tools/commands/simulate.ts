@@ -98,6 +98,15 @@ export function runSimulate(scenario: string, options: SimulateOptions, io: Comm
   }
   const total = played.reduce((s, p) => s + p.actions, 0)
   const mean = games === 0 ? 0 : total / games
+  // A game that stopped met a fault of the engine or the content: that is a failure, exit 1.
+  const code = tally.stopped > 0 ? 1 : 0
+  const failure = (): void => {
+    if (code === 0) return
+    const first = played.find((p) => p.result.startsWith('stopped'))
+    io.error(
+      `hexwright: ${tally.stopped} of ${games} game${games === 1 ? '' : 's'} stopped before ${games === 1 ? 'it was' : 'they were'} decided${first === undefined ? '' : `, the first with seed ${first.seed}`}`,
+    )
+  }
   if (options.json === true) {
     io.log(
       JSON.stringify(
@@ -114,7 +123,8 @@ export function runSimulate(scenario: string, options: SimulateOptions, io: Comm
         2,
       ),
     )
-    return 0
+    failure()
+    return code
   }
   for (const [i, p] of played.entries())
     io.log(
@@ -127,5 +137,6 @@ export function runSimulate(scenario: string, options: SimulateOptions, io: Comm
     `${games} game${games === 1 ? '' : 's'}: wins ${won}; draws ${tally.draws}; unfinished ${tally.unfinished} (limit ${maxActions} actions); stopped ${tally.stopped}`,
   )
   io.log(`actions per game: ${played.map((p) => p.actions).join(' ')} (mean ${mean.toFixed(1)})`)
-  return 0
+  failure()
+  return code
 }

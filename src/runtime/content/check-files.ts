@@ -4,7 +4,7 @@
  * and may be read as their generated types by the later passes.
  */
 import * as validators from '../generated/validators.js'
-import { parseJsonDocument, locate, type JsonDocument } from './json-document'
+import { parseJsonDocument, locate, positionAt, type JsonDocument } from './json-document'
 import type { Problem } from './problems'
 import {
   CONTENT_FOLDERS,
@@ -12,6 +12,7 @@ import {
   formatOfSchemaPath,
   type ContentFormat,
 } from './schema-names'
+import { reservedNameProblems } from './reserved-names'
 import { rootSchema } from './schema-walk'
 import { schemaProblems } from './schema-messages'
 import { describePath, type ContentFile } from './content-store'
@@ -21,6 +22,12 @@ import type { CompiledValidator } from './validator-types'
 export interface SourceText {
   path: string
   text: string
+  /**
+   * Set by a reader that decoded the file's bytes and found some that are not UTF-8: where the
+   * first bad sequence begins in `text` (which holds U+FFFD from there) and its first byte.
+   * The file is refused there; the runtime itself only ever receives text.
+   */
+  invalidUtf8?: { offset: number; byte: number }
 }
 
 const camel = (s: string) => s.replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase())
@@ -59,6 +66,16 @@ export function checkFile(source: SourceText): { file: ContentFile; problems: Pr
   const { folder, name } = describePath(source.path, Object.keys(CONTENT_FOLDERS))
   const parsed = parseJsonDocument(source.path, source.text)
   const base = { path: source.path, folder, name, doc: parsed.doc, format: undefined, valid: false }
+  if (source.invalidUtf8 !== undefined) {
+    const { offset, byte } = source.invalidUtf8
+    const hex = byte.toString(16).toUpperCase().padStart(2, '0')
+    const message = `the file is not valid UTF-8: the character here (byte 0x${hex}) cannot be read; save the file as UTF-8`
+    const at = positionAt(parsed.doc, offset)
+    return {
+      file: base,
+      problems: [{ file: source.path, ...at, pointer: '', message, severity: 'error' }],
+    }
+  }
   if (!parsed.ok) return { file: base, problems: parsed.problems }
   const doc = parsed.doc
   const value = doc.value
@@ -113,6 +130,7 @@ export function checkFile(source: SourceText): { file: ContentFile; problems: Pr
     )
   }
   problems.push(...schemaCheck(doc, format))
+  problems.push(...reservedNameProblems(doc))
   const id = (value as Record<string, unknown>).id
   if (typeof id === 'string' && id !== name && format !== 'saved-game') {
     problems.push(

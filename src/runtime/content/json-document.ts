@@ -72,10 +72,53 @@ export function positionAt(
   return { line: lo + 1, column: offset - (starts[lo] ?? 0) + 1 }
 }
 
+/**
+ * How deep lists and objects may nest. The parser and every pass after it recurse once per
+ * level, so a file nested thousands deep would exhaust the stack; real content nests a dozen.
+ */
+export const MAX_JSON_DEPTH = 256
+
+/**
+ * The offset of the bracket that opens level `MAX_JSON_DEPTH + 1`, if the text nests that deep.
+ * A plain scan (brackets inside strings skipped), made before anything recurses over the text.
+ */
+function tooDeepAt(text: string): number | undefined {
+  let depth = 0
+  let inString = false
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (inString) {
+      if (c === 92)
+        i++ // a backslash: the next character is escaped
+      else if (c === 34) inString = false
+    } else if (c === 34) inString = true
+    else if (c === 91 || c === 123) {
+      if (++depth > MAX_JSON_DEPTH) return i
+    } else if (c === 93 || c === 125) depth--
+  }
+  return undefined
+}
+
 export function parseJsonDocument(file: string, text: string): ParseResult {
   const errors: ParseError[] = []
   // A byte-order mark is invisible in editors; accept it rather than report an "unexpected character" at 1:1.
   const body = text.charCodeAt(0) === 0xfeff ? ' ' + text.slice(1) : text
+  const deep = tooDeepAt(body)
+  if (deep !== undefined) {
+    const doc: JsonDocument = {
+      file,
+      text,
+      tree: undefined,
+      value: undefined,
+      lineStarts: computeLineStarts(text),
+    }
+    const message = `the JSON nests deeper than ${MAX_JSON_DEPTH} levels of lists and objects here; no content needs that many`
+    return {
+      ok: false,
+      doc,
+      problems: [{ file, ...positionAt(doc, deep), pointer: '', message, severity: 'error' }],
+    }
+  }
   const tree = parseTree(body, errors, {
     disallowComments: true,
     allowTrailingComma: false,

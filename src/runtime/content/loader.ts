@@ -59,6 +59,15 @@ export function loadLibrary(sources: readonly SourceText[], engine?: EngineCheck
   }
   const blocked = (files: readonly string[]): Problem[] =>
     blocking.filter((p) => files.includes(p.file))
+  /**
+   * Why no valid file of a folder has this id: the problems of the file that has it but does
+   * not validate, or else "no such …".
+   */
+  const missing = (folder: string, what: string, id: string, known: string[]): Problem[] => {
+    const files = report.files.filter((f) => f.folder === folder && f.name === id)
+    const problems = blocked(files.map((f) => f.doc.file))
+    return problems.length > 0 ? problems : [notFound(what, id, known)]
+  }
 
   function prepare(
     r: ReturnType<typeof scenarioRules>['value'] & object,
@@ -89,7 +98,7 @@ export function loadLibrary(sources: readonly SourceText[], engine?: EngineCheck
       if (!file)
         return {
           ok: false,
-          problems: [notFound('ruleset', id, report.store.ids(['ruleset', 'variant']))],
+          problems: missing('rulesets', 'ruleset', id, report.store.ids(['ruleset', 'variant'])),
         }
       const r = ctx.resolver(id)
       if (!r.ok) return { ok: false, problems: errors.length ? errors : r.problems }
@@ -97,7 +106,8 @@ export function loadLibrary(sources: readonly SourceText[], engine?: EngineCheck
     },
     map(id) {
       const file = report.store.get(['map'], id)
-      if (!file) return { ok: false, problems: [notFound('map', id, report.store.ids(['map']))] }
+      if (!file)
+        return { ok: false, problems: missing('maps', 'map', id, report.store.ids(['map'])) }
       const problems = blocked([file.doc.file])
       if (problems.length) return { ok: false, problems }
       return { ok: true, value: loadMap(file.doc.value as HexMap) }
@@ -105,7 +115,10 @@ export function loadLibrary(sources: readonly SourceText[], engine?: EngineCheck
     scenario(id, options = {}) {
       const file = report.store.get(['scenario'], id)
       if (!file)
-        return { ok: false, problems: [notFound('scenario', id, report.store.ids(['scenario']))] }
+        return {
+          ok: false,
+          problems: missing('scenarios', 'scenario', id, report.store.ids(['scenario'])),
+        }
       const scenario = file.doc.value as Scenario
       const mapFile = report.store.get(['map'], scenario.map)
       const problems = blocked([file.doc.file, ...(mapFile ? [mapFile.doc.file] : [])])

@@ -81,6 +81,42 @@ export function visibleProblems(problems: readonly Problem[]): Problem[] {
   return problems.filter((p) => p !== dependsOnBroken)
 }
 
+/**
+ * Entities of `list` (in `file` at `at`) whose id an earlier unit set of the same include list,
+ * or an earlier entry of this one, already defines; `seen` collects the first definitions.
+ */
+function definedTwice(
+  store: ContentStore,
+  owner: ContentFile,
+  file: ContentFile,
+  list: readonly { id: string }[] | undefined,
+  kind: string,
+  at: string,
+  seen: Map<string, Origin>,
+): Problem[] {
+  const out: Problem[] = []
+  ;(list ?? []).forEach((item, j) => {
+    const here: Origin = { file: file.doc.file, pointer: `${at}/${j}/id` }
+    const key = `${kind}\n${item.id}`
+    const first = seen.get(key)
+    if (first === undefined) return void seen.set(key, here)
+    const firstFile = store.files.find((f) => f.doc.file === first.file)
+    const line = firstFile ? locate(firstFile.doc, first.pointer).line : 1
+    const where =
+      first.file === file.doc.file
+        ? `earlier in this unit set (line ${line})`
+        : `in ${first.file} (line ${line}), which ${owner.format === 'variant' ? 'variant' : 'ruleset'} "${owner.name}" also includes`
+    out.push(
+      problemAtOrigin(
+        store,
+        here,
+        `${kind} "${item.id}" is already defined ${where}; each ${kind} needs an id of its own`,
+      ),
+    )
+  })
+  return out
+}
+
 export interface RulesetResolver {
   (id: string): ResolveResult
   /**
@@ -143,10 +179,18 @@ export function createRulesetResolver(store: ContentStore): RulesetResolver {
       problems.push(...out.problems)
       if (out.value) current = out.value
     }
+    // Merging replaces an entity by id, so a type defined twice among the unit sets of one
+    // include list would silently lose its first definition: refused at the second.
+    const defined = new Map<string, Origin>()
     ;(includes.unitSets ?? []).forEach((id, i) => {
       const f = store.get(['unit-set'], id)
       if (!f) return missing('unitSetFile', 'unitSets', i, id)
       const set = f.doc.value as UnitSet
+      const twice = [
+        ...definedTwice(store, owner, f, set.classes, 'unit class', '/classes', defined),
+        ...definedTwice(store, owner, f, set.types, 'unit type', '/types', defined),
+      ]
+      if (twice.length > 0) return void problems.push(...twice)
       if (set.classes?.length)
         step(
           mergeEntities(current, '/unitClasses', set.classes, {

@@ -36,6 +36,32 @@ function malformed(action: unknown): string | null {
   } catch {
     return 'an action must be plain JSON (it could not be serialised)'
   }
+  const proto = protoKeyAt(action, '')
+  if (proto === '/__proto__') return `action "${type}" takes no argument "__proto__"`
+  if (proto !== null) return `action "${type}" cannot carry a field named "__proto__" (at ${proto})`
+  return null
+}
+
+/**
+ * Where a "__proto__" key is in a value (JSON.parse makes it an ordinary key), or null. Copies
+ * made by assignment, as every clone of an action is, would turn it into the copy's prototype,
+ * and the action would then answer with fields it does not hold, its "side" among them. The
+ * value has been serialised already, so it is finite and not too deep to walk.
+ */
+function protoKeyAt(value: unknown, pointer: string): string | null {
+  if (typeof value !== 'object' || value === null) return null
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const at = protoKeyAt(value[i], `${pointer}/${i}`)
+      if (at !== null) return at
+    }
+    return null
+  }
+  if (Object.hasOwn(value, '__proto__')) return `${pointer}/__proto__`
+  for (const [key, child] of Object.entries(value)) {
+    const at = protoKeyAt(child, `${pointer}/${key}`)
+    if (at !== null) return at
+  }
   return null
 }
 
