@@ -1,7 +1,7 @@
 /**
  * Validation of the whole workspace with the CLI's own `validateContent`: in a worker in the
- * browser, in-process where workers are missing (component tests). Requests made while one runs
- * collapse into one more run with the latest files.
+ * browser, in-process where workers are missing (component tests), there without the test games.
+ * Requests made while one runs collapse into one more run with the latest files.
  */
 import type { Problem, SourceText } from '../../runtime'
 
@@ -13,7 +13,10 @@ export interface Validator {
 /** Loads the validator's code on first use, so the page that never uses it never downloads it. */
 export function inProcessValidator(): Validator {
   return {
-    validate: async (sources) => (await import('../../runtime')).validateContent(sources).problems,
+    // On the page's own thread the test games (seconds of play) would freeze it: the worker
+    // makes them.
+    validate: async (sources) =>
+      (await import('../../runtime')).validateContent(sources, { testGames: false }).problems,
     dispose: () => {},
   }
 }
