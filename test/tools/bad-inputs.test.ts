@@ -60,6 +60,20 @@ function placeOf(dir: string, file: string, needle: string): string {
   return `${before.length}:${(before.at(-1)?.length ?? 0) + 1}`
 }
 
+/**
+ * `validate <file>` prints `line` alone and exits 1; a game of the sample scenario is then
+ * refused with that problem (exit 1, nothing on stdout), never started.
+ */
+async function expectRefused(dir: string, file: string, line: string): Promise<void> {
+  const validated = await run(['validate', file], dir)
+  expect(validated.code).toBe(1)
+  expect(validated.stdout).toBe(`${line}\n`)
+  expect(validated.stderr).toBe('1 problem in 1 file (1 checked)\n')
+  const legal = await run(['legal', 'sample-skirmish'], dir)
+  expect(legal.code).toBe(1)
+  expect(legal.stdout).toBe('')
+  expect(legal.stderr).toBe(`${line}\nhexwright: the content does not load (1 problem)\n`)
+}
 describe('JSON nested deeper than any content needs', () => {
   const dir = folder('deep')
   const scenarios = join(dir, 'content', 'scenarios')
@@ -120,16 +134,9 @@ describe('names every JavaScript object already has', { timeout: 120_000 }, () =
     edit(dir, SCENARIO, '"id": "franks-kn-1"', '"id": "constructor"')
     const at = placeOf(dir, SCENARIO, '"constructor"')
     const line = `${SCENARIO}:${at}: ${reserved('constructor')} (at /sides/0/units/1/id)`
-    const validated = await run(['validate', SCENARIO], dir)
-    expect(validated.code).toBe(1)
-    expect(validated.stdout).toBe(`${line}\n`)
-    expect(validated.stderr).toBe('1 problem in 1 file (1 checked)\n')
     // Once every game stopped with "before.filter is not a function"; now the game is refused
     // with the problem, not with "no scenario".
-    const legal = await run(['legal', 'sample-skirmish'], dir)
-    expect(legal.code).toBe(1)
-    expect(legal.stdout).toBe('')
-    expect(legal.stderr).toBe(`${line}\nhexwright: the content does not load (1 problem)\n`)
+    await expectRefused(dir, SCENARIO, line)
   })
 
   it('refuses a unit called "__proto__" at the same place', async () => {
@@ -200,14 +207,7 @@ describe('bytes that are not UTF-8', () => {
       const lines = text.slice(0, at).split('\n')
       const column = (lines.at(-1)?.length ?? 0) + 'é, Caf'.length + 1
       const line = `${MAP}:${lines.length}:${column}: the file is not valid UTF-8: the character here (byte 0xE9) cannot be read; save the file as UTF-8 (at /)`
-      const validated = await run(['validate', MAP], dir)
-      expect(validated.code).toBe(1)
-      expect(validated.stdout).toBe(`${line}\n`)
-      expect(validated.stderr).toBe('1 problem in 1 file (1 checked)\n')
-      const legal = await run(['legal', 'sample-skirmish'], dir)
-      expect(legal.code).toBe(1)
-      expect(legal.stdout).toBe('')
-      expect(legal.stderr).toBe(`${line}\nhexwright: the content does not load (1 problem)\n`)
+      await expectRefused(dir, MAP, line)
     },
   )
 
