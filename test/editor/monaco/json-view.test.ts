@@ -52,6 +52,20 @@ describe('the JSON view', () => {
     expect(model.getValue()).toBe(ws.text(PATH))
     expect(wrapper.find('[data-testid="monaco-host"]').exists()).toBe(true)
     expect(wrapper.find('[data-testid="json-schema"]').text()).toContain('map.schema.json')
+    expect(wrapper.find('[data-testid="json-counts"]').text()).toBe(
+      '0 errors, 0 warnings in this file',
+    )
+    wrapper.unmount()
+  })
+
+  it('counts one error as "1 error", not "1 errors"', async () => {
+    const { ws, wrapper } = await open()
+    ws.edit(PATH, [{ pointer: '/defaultTerrain', value: 'lava' }], 'Paint lava')
+    await ws.settled()
+    await flushPromises()
+    expect(wrapper.find('[data-testid="json-counts"]').text()).toBe(
+      '1 error, 0 warnings in this file',
+    )
     wrapper.unmount()
   })
 
