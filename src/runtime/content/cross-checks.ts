@@ -13,7 +13,7 @@ import type {
   VariantOverlay,
 } from '../generated/content-types'
 import type { ContentFile, ContentStore } from './content-store'
-import { locate } from './json-document'
+import { locate, locateInString } from './json-document'
 import type { EngineChecks, EngineProblem } from './engine-checks'
 import {
   chosenOptions,
@@ -167,6 +167,31 @@ export function engineProblemsIn(file: ContentFile, found: readonly EngineProble
   })
 }
 
+/**
+ * An engine problem of a scenario again at its cause, in the file that wrote it (the expression of
+ * a modifier list, a resolution…), so the designer sees it where the fix goes.
+ */
+function causeProblems(
+  store: ContentStore,
+  rules: ResolvedWithOrigins,
+  scenario: Scenario,
+  found: readonly EngineProblem[],
+): Problem[] {
+  return found.flatMap((p) => {
+    if (p.cause === undefined) return []
+    const origin = locateOrigin(rules.indexed.index, p.cause.pointer)
+    const located: Problem = {
+      ...problemAtOrigin(store, origin, `in ${scenario.name}, ${p.message}`),
+      severity: p.severity,
+    }
+    const file = store.files.find((f) => f.doc.file === origin.file)
+    if (file && p.cause.start !== undefined)
+      Object.assign(located, locateInString(file.doc, origin.pointer, p.cause.start))
+    scenarioEngineProblems.add(located)
+    return [located]
+  })
+}
+
 export function crossFileProblems(store: ContentStore, engine?: EngineChecks): Problem[] {
   const ctx: CrossCheckContext = { store, resolver: createRulesetResolver(store) }
   const problems: Problem[] = []
@@ -311,7 +336,9 @@ export function crossFileProblems(store: ContentStore, engine?: EngineChecks): P
                 .some((p) => p.severity === 'error' && p.file === file.doc.file)
               if (clean && engine.testGame !== undefined) {
                 const texts = { scenario: file.doc.text, content: contentText() }
-                problems.push(...engineProblemsIn(file, engine.testGame(loaded, texts)))
+                const found = engine.testGame(loaded, texts)
+                problems.push(...engineProblemsIn(file, found))
+                problems.push(...causeProblems(store, rules.value, scenario, found))
               }
             }
           }

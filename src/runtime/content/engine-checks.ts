@@ -13,6 +13,12 @@ export interface EngineProblem {
   /** A sentence a designer understands, without a trailing full stop. */
   readonly message: string
   readonly severity: 'error' | 'warning'
+  /**
+   * For a scenario's problem: the place in the rules it is played with (a pointer into those
+   * resolved rules, and the span of an expression there) that caused it, when the engine knows.
+   * Validation reports it there too, in the file that wrote it.
+   */
+  readonly cause?: { readonly pointer: string; readonly start?: number; readonly end?: number }
 }
 
 export interface EngineChecks {

@@ -4002,6 +4002,19 @@ export interface Axis {
    * Short display name.
    */
   label: string
+  /**
+   * For an axis of unit types: the types a lookup may ask for, so the table must answer each of them (by its own key, an alias, the key of the type it fights as, or the table's default). Validation names every such type the table leaves out, since a lookup for it would stop a game. Every unit type of the ruleset when left out.
+   */
+  covers?: {
+    /**
+     * Only the types with all of these flags (their own or their class's).
+     */
+    flags?: string[]
+    /**
+     * Leaving out the types with any of these flags (their own or their class's).
+     */
+    exceptFlags?: string[]
+  }
 }
 export interface RangeBandsTable {
   /**

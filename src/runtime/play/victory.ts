@@ -6,7 +6,7 @@
  */
 import type { VictoryCondition } from '../generated/content-types'
 import { effectApplies } from '../rules'
-import { reject } from '../state/failure'
+import { reject, rejectFailure } from '../state/failure'
 import type { Outcome } from '../state/game-state'
 import { runResolution } from '../state/resolve-action'
 import { sideContext } from '../state/variables'
@@ -47,7 +47,7 @@ function sideFails(ctx: PlayContext, condition: VictoryCondition, side: string):
         sideContext(loaded, state, side),
         `victory condition "${condition.id}"`,
       )
-      if (!found.ok) return reject(found.error.message)
+      if (!found.ok) return rejectFailure(found.error)
       return found.value
     }
     case 'elimination':

@@ -10,6 +10,8 @@ import type { LoadedScenario } from '../content/loaded'
 import { randomLegal } from '../play/ai/policy'
 import { playout } from '../play/ai/playout'
 import { hashText } from '../state/hash'
+import type { ExpressionFault } from '../state/failure'
+import { findExpressionSites } from '../rules/expression-sites'
 
 /** The seed and length of the test game: enough to reach combat, a loss check, a continuation. */
 export const TEST_GAME = { seed: 1, actions: 250 } as const
@@ -48,11 +50,30 @@ export function testGameProblems(loaded: LoadedScenario): EngineProblem[] {
   const played = result.actions.length
   if (stopped === undefined) return []
   const after = played === 0 ? 'at its first decision' : `after ${played} actions`
+  const cause = causeOf(loaded, result.stoppedBy)
   return [
     {
       pointer: '',
       message: `${what} stops ${after}: ${stopped}; play the same game with \`npm run cli -- simulate ${loaded.scenario.id} --games 1 --seed ${seed}\``,
       severity: 'error',
+      ...(cause === undefined ? {} : { cause }),
     },
   ]
+}
+
+/** Where in the rules the expression that failed is written (its first place, if several). */
+function causeOf(
+  loaded: LoadedScenario,
+  fault: ExpressionFault | undefined,
+): EngineProblem['cause'] {
+  if (fault === undefined) return undefined
+  const site = findExpressionSites(loaded.rules.ruleset).sites.find(
+    (s) => s.source === fault.source,
+  )
+  if (site === undefined) return undefined
+  return {
+    pointer: site.pointer,
+    ...(fault.start === undefined ? {} : { start: fault.start }),
+    ...(fault.end === undefined ? {} : { end: fault.end }),
+  }
 }

@@ -218,6 +218,16 @@ function computeRatings(rules: LoadedRuleset, unitType: string, status: string):
 const flagCache = new WeakMap<LoadedRuleset, Map<string, Readonly<Record<string, boolean>>>>()
 const ratingCache = new WeakMap<LoadedRuleset, Map<string, Readonly<RatingValues>>>()
 
+/** The flags a unit type has: its class's and its own, less those it is written without. */
+export function typeFlags(
+  type: Pick<UnitType, 'flags' | 'withoutFlags'>,
+  unitClass: { flags?: readonly string[] } | undefined,
+): Set<string> {
+  const flags = new Set([...(unitClass?.flags ?? []), ...(type.flags ?? [])])
+  for (const flag of type.withoutFlags ?? []) flags.delete(flag)
+  return flags
+}
+
 /**
  * Every flag the ruleset declares, true when the class or type has it and the type does not
  * drop it. Derived from content only, so worked out once per ruleset and type (read-only).
@@ -237,9 +247,7 @@ export function flagsFor(
   const flags: Record<string, boolean> = Object.fromEntries(
     (rules.ruleset.unitFlags ?? []).map((f) => [f.key, false]),
   )
-  for (const flag of rules.unitClasses.get(type.class)?.flags ?? []) flags[flag] = true
-  for (const flag of type.flags ?? []) flags[flag] = true
-  for (const flag of type.withoutFlags ?? []) flags[flag] = false
+  for (const flag of typeFlags(type, rules.unitClasses.get(type.class))) flags[flag] = true
   const frozen = Object.freeze(flags)
   byType.set(unitType, frozen)
   return frozen

@@ -1,7 +1,9 @@
 /**
  * What the table schema cannot say: a row has one cell per column, roll bands climb without
  * overlapping, odds columns climb, result codes exist in the table's result set, matrix keys
- * name real unit types (or terrain, weapons…), aliases point at real rows.
+ * name real unit types (or terrain, weapons…), aliases point at real rows, and a table answers
+ * every unit type it may be asked about (a matrix's unit-type axes, a weapon's range chart): a
+ * lookup it cannot answer would stop a game, so it is a problem of the content, found here.
  */
 import type {
   DifferentialTable,
@@ -10,9 +12,11 @@ import type {
   RangeBandsTable,
   ResolvedRuleset,
   RollTable,
+  UnitType,
 } from '../generated/content-types'
 import { didYouMean } from '../content/suggest'
 import { checkBandSequence, formatBand } from './bands'
+import { typeFlags } from './status'
 import type { Band } from './bands'
 import type { RulesError } from './rules-error'
 import { joinPointer } from './rules-error'
@@ -268,6 +272,117 @@ function checkMatrix(r: ResolvedRuleset, table: MatrixTable, report: Report): vo
   }
 }
 
+/** The unit types (with their index) a unit-type axis must answer, by its `covers`. */
+function coveredTypes(r: ResolvedRuleset, axis: Axis): { type: UnitType; index: number }[] {
+  const covers = axis.covers ?? {}
+  return r.unitTypes.flatMap((type, index) => {
+    const flags = typeFlags(
+      type,
+      r.unitClasses.find((c) => c.id === type.class),
+    )
+    const wanted =
+      (covers.flags ?? []).every((f) => flags.has(f)) &&
+      !(covers.exceptFlags ?? []).some((f) => flags.has(f))
+    return wanted ? [{ type, index }] : []
+  })
+}
+
+/** The key a lookup for `type` reads, as play reads it: the type it fights as, then an alias. */
+function lookupKey(
+  table: MatrixTable,
+  type: UnitType,
+  aliases: Record<string, string> | undefined,
+) {
+  const asType = type.asType !== undefined && Object.hasOwn(type.asType, table.id)
+  const key = asType ? (type.asType?.[table.id] as string) : type.id
+  return aliases !== undefined && Object.hasOwn(aliases, key) ? (aliases[key] as string) : key
+}
+
+const typeName = (type: UnitType): string => `${type.name} ("${type.id}")`
+
+/**
+ * Every unit type a unit-type axis covers has its row (and column) in the matrix, and every pair
+ * of them a cell, unless the table has a default. Reported at the unit type, since a type added
+ * without its row is the usual cause, and named by the table so that either fix is plain.
+ */
+function checkMatrixCoverage(
+  r: ResolvedRuleset,
+  table: MatrixTable,
+  reportAt: (pointer: readonly (string | number)[], message: string) => void,
+): void {
+  if (table.default !== undefined) return
+  const rows =
+    table.rowAxis.of === 'unitType'
+      ? coveredTypes(r, table.rowAxis).map((t) => ({
+          ...t,
+          key: lookupKey(table, t.type, table.rowAliases),
+        }))
+      : undefined
+  const columns =
+    table.columnAxis.of === 'unitType'
+      ? coveredTypes(r, table.columnAxis).map((t) => ({
+          ...t,
+          key: lookupKey(table, t.type, table.columnAliases),
+        }))
+      : undefined
+  const columnKeys = new Set(Object.values(table.cells).flatMap((cells) => Object.keys(cells)))
+  // What each type lacks, so that a type without its row and its column gets one sentence.
+  const lacks = new Map<number, { type: UnitType; what: string[] }>()
+  const lack = (t: { type: UnitType; index: number }, what: string): void => {
+    const entry = lacks.get(t.index) ?? { type: t.type, what: [] }
+    entry.what.push(what)
+    lacks.set(t.index, entry)
+  }
+  const rowless = new Set<string>()
+  for (const row of rows ?? []) {
+    if (Object.hasOwn(table.cells, row.key)) continue
+    rowless.add(row.key)
+    lack(row, `${table.rowAxis.label} row`)
+  }
+  const columnless = new Set<string>()
+  for (const column of columns ?? []) {
+    if (columnKeys.has(column.key)) continue
+    columnless.add(column.key)
+    lack(column, `${table.columnAxis.label} column`)
+  }
+  for (const [index, { type, what }] of lacks) {
+    const both = what.length > 1
+    reportAt(
+      ['unitTypes', index],
+      `${table.label} has no ${what.join(' and no ')} for ${typeName(type)}, a type it must answer: a lookup for it would stop the game. Add ${both ? 'them' : 'it'} to the table (or ${both ? 'aliases to other keys' : 'an alias to another key'}).`,
+    )
+  }
+  if (rows === undefined || columns === undefined) return
+  for (const row of rows) {
+    if (rowless.has(row.key)) continue
+    const cells = table.cells[row.key] ?? {}
+    const missing = columns.filter((c) => !columnless.has(c.key) && !Object.hasOwn(cells, c.key))
+    if (missing.length === 0) continue
+    const keys = [...new Set(missing.map((c) => `"${c.key}"`))]
+    reportAt(
+      ['tables', r.tables.indexOf(table), 'cells', row.key],
+      `${table.label}: the ${table.rowAxis.label} row "${row.key}" has no cell for ${keys.join(', ')}: a lookup of that pair would stop the game.`,
+    )
+  }
+}
+
+/** A weapon with a range chart has its entry there, or no unit carrying it could ever fire. */
+function checkWeaponRanges(
+  r: ResolvedRuleset,
+  reportAt: (pointer: readonly (string | number)[], message: string) => void,
+): void {
+  const carried = new Set(r.unitTypes.flatMap((t) => (t.weapons ?? []).map((w) => w.weapon)))
+  ;(r.weapons ?? []).forEach((weapon, w) => {
+    if (weapon.ranges === undefined || !carried.has(weapon.id)) return
+    const table = r.tables.find((t) => t.id === weapon.ranges)
+    if (table?.kind !== 'range-bands' || table.entries.some((e) => e.id === weapon.id)) return
+    reportAt(
+      ['weapons', w, 'ranges'],
+      `${weapon.label}'s range chart, ${table.label}, has no entry for it: units carrying it could never fire. Add an entry "${weapon.id}" to the table.`,
+    )
+  })
+}
+
 function checkRangeBands(r: ResolvedRuleset, table: RangeBandsTable, report: Report): void {
   const seen = new Set<string>()
   table.entries.forEach((entry, e) => {
@@ -305,5 +420,12 @@ export function checkTables(r: ResolvedRuleset): RulesError[] {
         checkRows(r, table, report)
     }
   })
+  // Coverage only of tables whose own keys are sound: a misspelt key is reported once, above.
+  if (errors.length > 0) return errors
+  const reportAt = (segments: readonly (string | number)[], message: string): void => {
+    errors.push({ pointer: joinPointer(segments), message })
+  }
+  for (const table of r.tables) if (table.kind === 'matrix') checkMatrixCoverage(r, table, reportAt)
+  checkWeaponRanges(r, reportAt)
   return errors
 }

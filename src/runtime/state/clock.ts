@@ -7,7 +7,7 @@
 import type { LoadedScenario } from '../content/loaded'
 import type { Phase } from '../generated/content-types'
 import { effectApplies } from '../rules'
-import { reject } from './failure'
+import { reject, rejectFailure } from './failure'
 import type { Clock, GameState } from './game-state'
 import { sideOrder } from './game-state'
 import type { AppliedEffect, ClockEvent } from './log'
@@ -44,7 +44,7 @@ function phaseRuns(
     sideContext(loaded, state, side),
     `phase "${phase.id}", ${key}`,
   )
-  if (!result.ok) return reject(result.error.message)
+  if (!result.ok) return rejectFailure(result.error)
   return result.value
 }
 

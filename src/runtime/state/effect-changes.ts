@@ -6,7 +6,7 @@ import { didYouMean } from '../content/suggest'
 import type { Effect, Tracks } from '../generated/content-types'
 import { effectNumber } from '../rules'
 import type { EffectRun, EffectScope } from './effects'
-import { own, reject, ruleField, stored } from './failure'
+import { own, reject, rejectFailure, ruleField, stored } from './failure'
 import type { Position } from './log'
 import { unitOf } from './variables'
 import { setFacing, setPlace, setType } from './occupancy'
@@ -22,7 +22,7 @@ function amountOf(
   where: string,
 ): number {
   const found = effectNumber(run.loaded.rules, scope.context, value, scope.variables, where)
-  if (!found.ok) return reject(found.error.message)
+  if (!found.ok) return rejectFailure(found.error)
   return found.value
 }
 

@@ -9,7 +9,7 @@ import { didYouMean } from '../content/suggest'
 import type { Effect, Resolution, StatusEffect } from '../generated/content-types'
 import { applyStatusEvent, effectApplies } from '../rules'
 import type { ContextKind, StatusUnit, Variables } from '../rules'
-import { reject, ruleField } from './failure'
+import { reject, rejectFailure, ruleField } from './failure'
 import type { GameState } from './game-state'
 import { isRemovedStatus } from './game-state'
 import type { AppliedEffect, PendingEffect } from './log'
@@ -145,7 +145,7 @@ export function applyEffects(
       scope.variables,
       `${scope.source}, ${effect.type} effect, when`,
     )
-    if (!applies.ok) return reject(applies.error.message)
+    if (!applies.ok) return rejectFailure(applies.error)
     if (!applies.value) continue
     const who = effect.who ?? scope.defaultWho
     const selection = select(run, scope, who, previous)
@@ -314,7 +314,7 @@ export function sendStatusEvent(
   const hexBefore = unit.hex
   const variables = unitContext(run.loaded, run.state, id)
   const change = applyStatusEvent(run.loaded.rules, variables.unit as StatusUnit, event, variables)
-  if (change.error !== undefined) reject(change.error.message)
+  if (change.error !== undefined) rejectFailure(change.error)
   const from = unit.status
   const byRule = change.transition?.rule ?? change.override?.rule ?? rule
   const how =

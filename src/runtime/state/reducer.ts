@@ -7,7 +7,7 @@ import type { LoadedScenario } from '../content/loaded'
 import { didYouMean } from '../content/suggest'
 import type { Action, ActionHandlers } from './actions'
 import { ACTION_TYPE } from './actions'
-import { ActionFailure } from './failure'
+import { ActionFailure, expressionFault } from './failure'
 import type { ActionError } from './failure'
 import type { GameState } from './game-state'
 import { cloneGameState, cloneState } from './game-state'
@@ -137,9 +137,12 @@ function apply(
     }
     return { ok: true, state: draft, entries: [entry] }
   } catch (error) {
-    if (error instanceof ActionFailure) return refuse(error.error.message, error.error.rule)
+    if (error instanceof ActionFailure) return { ok: false, error: { ...error.error } }
     // A bug in a handler still reaches the player as one line naming the action.
     const reason = error instanceof Error ? error.message : String(error)
-    return refuse(`action "${action.type}" failed: ${reason}`)
+    const refused = refuse(`action "${action.type}" failed: ${reason}`)
+    const fault = expressionFault(error)
+    if (!refused.ok && fault !== undefined) refused.error.expression = fault
+    return refused
   }
 }

@@ -15,7 +15,7 @@ import { booleanArg, checkArgs, idListArg, numberArg, stringArg, unitFlagArg } f
 import { boardOf } from './board'
 import type { EffectRun, EffectScope, Role, Who } from './effects'
 import { applyEffects } from './effects'
-import { reject } from './failure'
+import { reject, rejectFailure } from './failure'
 import type { GameState, UnitState } from './game-state'
 import { describeRecord } from './log'
 import type { Vars } from './variables'
@@ -384,7 +384,10 @@ export function rollResolution(run: EffectRun, args: Action): RolledResolution {
     record = rolled.record
     draft.dice = rolled.dice
   } else record = resolveWithRoll(loaded.rules, resolution, variables, faces)
-  if (record.status === 'error') return reject(record.message ?? `resolution "${id}" failed`)
+  if (record.status === 'error')
+    return record.error === undefined
+      ? reject(record.message ?? `resolution "${id}" failed`)
+      : rejectFailure(record.error)
   if (record.status === 'not-allowed')
     return reject(
       record.message ?? `resolution "${id}" is not allowed`,

@@ -7,7 +7,7 @@
  */
 import { effectApplies } from '../rules'
 import type { LoadedScenario } from '../content/loaded'
-import { reject } from './failure'
+import { rejectFailure } from './failure'
 import type { GameState } from './game-state'
 import { leaderIds } from './game-state'
 import { occupiedHexes } from './occupancy'
@@ -24,7 +24,7 @@ function holds(ctx: Ctx, expr: string, id: string, where: string): boolean {
     unitContext(ctx.loaded, ctx.state, id),
     where,
   )
-  return found.ok ? found.value : reject(found.error.message)
+  return found.ok ? found.value : rejectFailure(found.error)
 }
 
 const fixedCounts = new WeakMap<LoadedScenario, Map<string, boolean>>()

@@ -146,14 +146,46 @@ describe('the test game: a few hundred random legal actions on a fixed seed', ()
     }, withType)
   }
 
-  it('makes what stops it an error on the scenario, naming the content at fault and how to replay it', () => {
-    const sources = uncovered()
-    const errors = validateContent(sources).problems.filter((p) => p.severity === 'error')
-    expect(errors).toHaveLength(1)
-    expect(errors[0]).toMatchObject({ file: `content/${SAMPLE}`, pointer: '', line: 1 })
-    expect(errors[0]?.message).toMatch(
-      /^a test game \(seed 1, random legal actions\) stops after \d+ actions: .*modifier list "inf-shock-drm", term "weapons-matrix".*no entry for Attacker "x-big".*; play the same game with `npm run cli -- simulate sample-skirmish --games 1 --seed 1`$/,
+  it('names a unit type a table does not cover at the type, before any game is played', () => {
+    const errors = validateContent(uncovered()).problems.filter((p) => p.severity === 'error')
+    // x-big copies heavy cavalry, which may shock: it needs its Attacker row and Defender column.
+    expect(errors.map((p) => [p.file, p.pointer])).toEqual([
+      ['content/units/infidel-units.json', '/types/17'],
+    ])
+    expect(errors[0]?.message).toBe(
+      'Infidel Weapons System Matrix has no Attacker row and no Defender column for Big horse ("x-big"), a type it must answer: a lookup for it would stop the game. Add them to the table (or aliases to other keys).',
     )
+  })
+
+  /** The weapons-matrix term of the Infidel shock DRMs (12.3) with a value that divides by 0. */
+  const BROKEN_TERM = 'a.ratings.movement / (defender.ratings.movement - defender.ratings.movement)'
+  function dividesByZero(): SourceText[] {
+    return withEdit(bundled, 'tables/inf-shock-drm.json', (text) => {
+      const list = JSON.parse(text) as { terms: Array<Record<string, unknown>> }
+      const term = list.terms.find((t) => t.id === 'weapons-matrix')
+      if (term === undefined) throw new Error('the shock DRMs have no weapons-matrix term')
+      term.value = BROKEN_TERM
+      return JSON.stringify(list, null, 2)
+    })
+  }
+
+  it('makes what stops it an error on the scenario and at the expression that failed', () => {
+    const sources = dividesByZero()
+    const errors = validateContent(sources).problems.filter((p) => p.severity === 'error')
+    const onSample = errors.filter((p) => p.file === `content/${SAMPLE}`)
+    expect(onSample).toHaveLength(1)
+    expect(onSample[0]).toMatchObject({ pointer: '', line: 1 })
+    expect(onSample[0]?.message).toMatch(
+      /^a test game \(seed 1, random legal actions\) stops after \d+ actions: .*modifier list "inf-shock-drm", term "weapons-matrix".*division by zero.*; play the same game with `npm run cli -- simulate sample-skirmish --games 1 --seed 1`$/,
+    )
+    // The same stop, at the term's value, from the division that failed (reported once, by the
+    // first scenario it stops).
+    const atCause = errors.filter((p) => p.file === 'content/tables/inf-shock-drm.json')
+    expect(atCause.map((p) => p.pointer)).toEqual(['/terms/0/value'])
+    const text = sources.find((s) => s.path === 'content/tables/inf-shock-drm.json')?.text ?? ''
+    const line = text.split('\n')[(atCause[0]?.line ?? 0) - 1] ?? ''
+    expect(line.slice((atCause[0]?.column ?? 0) - 1)).toMatch(/^a\.ratings\.movement \/ \(defender/)
+    expect(atCause[0]?.message).toMatch(/^in Arsuf, 7 September 1191, a test game \(seed 1.*division by zero/)
     // Loading for play makes no test game: the scenario can be opened to see the stop happen.
     expect(loadLibrary(sources).scenario('sample-skirmish').ok).toBe(true)
   })

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { byPointer, errorsOf, rows, table } from './fixtures'
+import { prepareRuleset } from '../../../src/runtime/rules/prepare-ruleset'
+import { byPointer, errorsOf, rows, ruleset, table } from './fixtures'
 import { SHOCK_TABLE, WSM, infidelParts as infidel } from './infidel-data'
 
 describe('table shapes the schema cannot check', () => {
@@ -128,6 +129,75 @@ describe('table shapes the schema cannot check', () => {
       '/tables/0/cells/mc/pkk': ['"pkk" is not a unit type of this ruleset — did you mean "pk"?'],
       '/tables/0/rowAliases/mc-a': [
         '"mc-a" reads the row of "mcc", but there is no such row — did you mean "mc"?',
+      ],
+    })
+  })
+
+  // issue 12 (valid means playable): a unit type a matrix must answer, left out of it, would
+  // stop a game at its first lookup (12.3: only the types listed as rows may make shock attacks).
+  test('a matrix answers every unit type its axes cover, or the type is named', () => {
+    const { default: _none, ...noDefault } = WSM as unknown as Record<string, unknown>
+    const all = { 'lc-a': 1, ma: 1, pk: 1, art: 1 }
+    const wsm = table({
+      ...noDefault,
+      rowAxis: {
+        of: 'unitType',
+        label: 'Attacker',
+        covers: { flags: ['mounted'], exceptFlags: ['missile'] },
+      },
+      columnAxis: { of: 'unitType', label: 'Defender', covers: { exceptFlags: ['mounted'] } },
+      // hc lacks its art cell; ldr (mounted through its class) has no row; af no column anywhere.
+      cells: { kn: all, hc: { 'lc-a': 1, ma: 1, pk: 1 }, mc: all },
+      rowAliases: undefined,
+    })
+    expect(byPointer(errorsOf(infidel({ tables: [wsm, SHOCK_TABLE] })))).toEqual({
+      '/unitTypes/10': [
+        'Weapons System Matrix has no Attacker row for LDR ("ldr"), a type it must answer: a lookup for it would stop the game. Add it to the table (or an alias to another key).',
+      ],
+      '/unitTypes/7': [
+        'Weapons System Matrix has no Defender column for AF ("af"), a type it must answer: a lookup for it would stop the game. Add it to the table (or an alias to another key).',
+      ],
+      '/tables/0/cells/hc': [
+        'Weapons System Matrix: the Attacker row "hc" has no cell for "art": a lookup of that pair would stop the game.',
+      ],
+    })
+    // mc-a (missile) and lc-a (written without mounted) are no attackers; pkj reads pk's column.
+    // With a default every pair has an answer, and nothing is reported.
+    expect(
+      prepareRuleset(ruleset(infidel({ tables: [{ ...wsm, default: 0 }, SHOCK_TABLE] }))).ok,
+    ).toBe(true)
+  })
+
+  test('a weapon units carry has its entry in its range chart', () => {
+    const ranges = table({
+      id: 'ranges',
+      label: 'Ranges',
+      kind: 'range-bands',
+      axis: { of: 'weapon', label: 'Weapon' },
+      entries: [{ id: 'bow', bands: [{ min: 1, max: 2, value: 0 }] }],
+    })
+    const weapons = [
+      { id: 'bow', label: 'Bow', ranges: 'ranges' },
+      { id: 'crossbow', label: 'Crossbow', ranges: 'ranges' },
+      // Nobody carries the sling, so its missing entry stops nothing.
+      { id: 'sling', label: 'Sling', ranges: 'ranges' },
+    ]
+    const unitTypes = [
+      { id: 'a', name: 'Archers', class: 'foot', weapons: [{ weapon: 'bow' }] },
+      { id: 'cb', name: 'Crossbows', class: 'foot', weapons: [{ weapon: 'crossbow' }] },
+    ]
+    expect(
+      byPointer(
+        errorsOf({
+          weapons,
+          unitTypes,
+          unitClasses: [{ id: 'foot', label: 'Foot' }],
+          tables: [ranges],
+        }),
+      ),
+    ).toEqual({
+      '/weapons/1/ranges': [
+        'Crossbow\'s range chart, Ranges, has no entry for it: units carrying it could never fire. Add an entry "crossbow" to the table.',
       ],
     })
   })

@@ -7,6 +7,8 @@ import type { LoadedScenario } from '../../content/loaded'
 import type { RngState } from '../../dice'
 import { seedRng } from '../../dice'
 import type { Action } from '../../state/actions'
+import { expressionFault } from '../../state/failure'
+import type { ExpressionFault } from '../../state/failure'
 import type { GameState, Outcome } from '../../state/game-state'
 import type { LogEntry } from '../../state/log'
 import { openPrompt, playAction, playActionInPlace, startGame } from '../game'
@@ -24,6 +26,8 @@ export interface PlayoutResult {
    * waits for no decision, no action is legal, or the engine refused an action it listed.
    */
   stopped?: string
+  /** The content expression whose failure stopped it, when that was the cause. */
+  stoppedBy?: ExpressionFault
 }
 
 /** The policies' generator for a game seed: apart from the dice's, so choices do not echo rolls. */
@@ -64,12 +68,13 @@ export function playout(
   observe?.(state, null, [begun.entry])
   let rng = policySeed(seed)
   const actions: Action[] = []
-  const done = (stopped?: string): PlayoutResult => ({
+  const done = (stopped?: string, stoppedBy?: ExpressionFault): PlayoutResult => ({
     state,
     actions,
     ended: state.outcome !== null,
     outcome: state.outcome,
     ...(stopped === undefined ? {} : { stopped }),
+    ...(stoppedBy === undefined ? {} : { stoppedBy }),
   })
   while (state.outcome === null && actions.length < maxActions) {
     const prompt = openPrompt(state)
@@ -83,7 +88,10 @@ export function playout(
       // Listing the legal actions is engine code outside the reducer's safety net: a bug there
       // ends this playout with its message rather than every game of a simulation.
       const message = error instanceof Error ? error.message : String(error)
-      return done(`the engine failed while ${prompt.side} chose (${prompt.text}): ${message}`)
+      return done(
+        `the engine failed while ${prompt.side} chose (${prompt.text}): ${message}`,
+        expressionFault(error),
+      )
     }
     if (choice === null) return done(`${prompt.side} has no legal action (${prompt.text})`)
     rng = choice.rng
@@ -93,6 +101,7 @@ export function playout(
       state = replayed(loaded, seed, actions)
       return done(
         `action ${actions.length + 1} ${JSON.stringify(choice.action)} was listed as legal but refused: ${result.error.message}${rule}`,
+        result.error.expression,
       )
     }
     state = result.state

@@ -11,7 +11,7 @@ import { effectApplies } from '../../rules'
 import type { Action } from '../../state/actions'
 import { checkArgs, stringArg } from '../../state/actions'
 import { expireMarkers } from '../../state/clock'
-import { reject } from '../../state/failure'
+import { reject, rejectFailure } from '../../state/failure'
 import type { ActivationState, Frame } from '../../state/flow-types'
 import { activationVariables } from '../../state/resolve-action'
 import { sideContext } from '../../state/variables'
@@ -95,7 +95,7 @@ function kindAllowed(
       variables,
       `activation kind "${kind.id}", when`,
     )
-    if (!ok.ok) return reject(ok.error.message)
+    if (!ok.ok) return rejectFailure(ok.error)
     if (!ok.value) return `the conditions for a ${kind.label.toLowerCase()} are not met`
   }
   return null
@@ -321,7 +321,7 @@ export const activationProcedure: Procedure = {
               sideContext(ctx.loaded, ctx.state, d.side),
               `phase "${id}", when`,
             )
-            if (!runs.ok) return reject(runs.error.message)
+            if (!runs.ok) return rejectFailure(runs.error)
             if (!runs.value) continue
           }
           return { kind: 'push', frame: { proc: phase.mechanic, phase: phase.id } }

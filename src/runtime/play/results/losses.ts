@@ -8,7 +8,7 @@ import { effectNumber } from '../../rules'
 import type { Action } from '../../state/actions'
 import { eliminateUnit, transformUnit } from '../../state/effect-changes'
 import { sendStatusEvent } from '../../state/effects'
-import { reject } from '../../state/failure'
+import { rejectFailure } from '../../state/failure'
 import type { Frame } from '../../state/flow-types'
 import type { PendingEffect } from '../../state/log'
 import { activityOf } from '../activity'
@@ -36,7 +36,7 @@ function amount(ctx: PlayContext, pending: PendingEffect, value: number | string
     scopeFor(ctx, pending).variables,
     `${pending.source}, ${pending.effect.type}`,
   )
-  return found.ok ? found.value : reject(found.error.message)
+  return found.ok ? found.value : rejectFailure(found.error)
 }
 
 /** The units that may pay: those the effect names, else every combat unit of the sides on the map. */
