@@ -13,6 +13,7 @@ import { runOdds } from './commands/odds'
 import { runPlay } from './commands/play'
 import { runSimulate } from './commands/simulate'
 import { runValidate } from './commands/validate'
+import { CONTENT_HELP } from './content-stack'
 import { reportFailure, UsageError } from './session'
 
 /** Options every game command takes: which scenario, rules and dice, and the actions so far. */
@@ -20,7 +21,7 @@ function gameOptions<T extends ReturnType<ReturnType<typeof cac>['command']>>(co
   return command
     .option('--variant <id>', 'Apply a variant after the scenario’s own (repeatable)')
     .option('--option <name=on|off>', 'Switch an optional rule on or off (repeatable)')
-    .option('--content <dir>', 'Content folder to load the scenario from (default: content)')
+    .option('--content <dir>', CONTENT_HELP)
     .option('--seed <n>', 'Seeded dice')
     .option('--dice <faces>', 'Forced dice: the faces to read, in order, e.g. 3,0,7')
     .option('--json', 'Print JSON instead of text')
@@ -45,10 +46,12 @@ export async function runCli(
   const cli = cac('hexwright')
   cli
     .command('validate [...paths]', 'Validate content files (default: content/)')
+    .option('--content <dir>', CONTENT_HELP)
     .example('npm run cli -- validate')
     .example('npm run cli -- validate content/scenarios/sample-skirmish.json')
-    .action((paths: string[]) => {
-      code = runValidate(paths, out)
+    .example('npm run cli -- validate my-mod/')
+    .action((paths: string[], o: { content?: unknown }) => {
+      code = runValidate(paths, out, o)
     })
   gameOptions(cli.command('play <scenario>', 'Play a list of actions and print the game log'))
     .option('--actions <file>', 'A JSON list of actions, or a saved game')

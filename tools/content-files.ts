@@ -21,10 +21,14 @@ export function listJsonFiles(path: string): string[] {
   return out
 }
 
-/** A content root holds the content folders (rulesets/, maps/…); files are resolved against it. */
+/**
+ * A content root holds the content folders (rulesets/, maps/…) or a mod pack's manifest; files
+ * are resolved against it.
+ */
 export function isContentRoot(dir: string): boolean {
-  return contentFolders.some(
-    (f) => existsSync(join(dir, f)) && statSync(join(dir, f)).isDirectory(),
+  return (
+    existsSync(join(dir, content.MOD_MANIFEST)) ||
+    contentFolders.some((f) => existsSync(join(dir, f)) && statSync(join(dir, f)).isDirectory())
   )
 }
 

@@ -1,9 +1,11 @@
 /**
  * The game log as text for the terminal: each action's line, then every resolution it made
  * (dice, each modifier with its value and rule, the table, column and result) and every change
- * (the effects' own sentences), and the state a game has reached.
+ * (the effects' own sentences), and the state a game has reached. A person reads it, so ids are
+ * put in words (`namesOf`, as the editor's play view does); the engine's text stays as recorded.
  */
-import type { LoadedScenario, LogEntry } from '../src/runtime'
+import type { LoadedScenario, LogEntry, Names } from '../src/runtime'
+import { actionText } from '../src/runtime'
 import { recordLines } from '../src/runtime/rules'
 import { boardOf, stateHash } from '../src/runtime/state'
 import type { GameState, UnitState } from '../src/runtime/state'
@@ -12,19 +14,22 @@ const rule = (r: string | undefined): string => (r === undefined ? '' : ` [${r}]
 
 export { recordLines }
 
-/** An action's log entry: its line, its resolutions, what changed and what is left to do. */
-export function entryLines(entry: LogEntry, number: number): string[] {
-  const action = { ...entry.action }
-  const side = action.side === undefined ? '' : ` (${action.side})`
-  delete action.side
-  const head = number === 0 ? 'start' : `${number}. ${JSON.stringify(action)}${side}`
-  const lines = [`${head}: ${entry.text}`]
-  for (const record of entry.records) lines.push(...recordLines(record).map((l) => `    ${l}`))
-  for (const effect of entry.effects) lines.push(`    - ${effect.text}${rule(effect.rule)}`)
-  for (const p of entry.pending)
-    lines.push(
-      `    pending: ${p.effect.type} for ${p.units.join(', ') || p.sides.join(', ')} (from ${p.source})`,
-    )
+/**
+ * An action's log entry: its line (the action in words, by whom, and the engine's sentence), its
+ * resolutions, what changed and what is left to do.
+ */
+export function entryLines(entry: LogEntry, number: number, names: Names): string[] {
+  const side = entry.action.side === undefined ? '' : ` (${names.side(entry.action.side)})`
+  const head = number === 0 ? 'start' : `${number}. ${actionText(entry.action, names)}${side}`
+  const lines = [`${head}: ${names.text(entry.text)}`]
+  for (const record of entry.records)
+    lines.push(...recordLines(record).map((l) => `    ${names.text(l)}`))
+  for (const effect of entry.effects)
+    lines.push(`    - ${names.text(effect.text)}${rule(effect.rule)}`)
+  for (const p of entry.pending) {
+    const who = p.units.length ? p.units.map(names.unit) : p.sides.map(names.side)
+    lines.push(`    pending: ${p.effect.type} for ${who.join(', ')} (from ${names.text(p.source)})`)
+  }
   return lines
 }
 
@@ -101,27 +106,31 @@ export function summarize(
   }
 }
 
-export function promptLine(prompt: NonNullable<GameSummary['prompt']>): string {
-  return `${prompt.side} must ${prompt.text} (${prompt.kind}${prompt.rule === undefined ? '' : `, rule ${prompt.rule}`}; answered by ${prompt.actions.join(', ')})`
+/** The open decision in words; its kind, rule and the action types that answer it as they are. */
+export function promptLine(prompt: NonNullable<GameSummary['prompt']>, names: Names): string {
+  return `${names.side(prompt.side)} must ${names.text(prompt.text, prompt.actions)} (${prompt.kind}${prompt.rule === undefined ? '' : `, rule ${prompt.rule}`}; answered by ${prompt.actions.join(', ')})`
 }
 
-export function summaryLines(loaded: LoadedScenario, summary: GameSummary): string[] {
+export function summaryLines(loaded: LoadedScenario, summary: GameSummary, names: Names): string[] {
   const labels = new Map((loaded.rules.ruleset.tracks ?? []).map((t) => [t.id, t.label]))
   const lines = [`after ${summary.actions} action${summary.actions === 1 ? '' : 's'}:`]
-  lines.push(`  prompt: ${summary.prompt === null ? 'none' : promptLine(summary.prompt)}`)
-  lines.push(`  to act: ${summary.toAct ?? 'nobody'}`)
+  lines.push(`  prompt: ${summary.prompt === null ? 'none' : promptLine(summary.prompt, names)}`)
+  lines.push(`  to act: ${summary.toAct === null ? 'nobody' : names.side(summary.toAct)}`)
   for (const [side, tracks] of Object.entries(summary.tracks)) {
     const shown = Object.entries(tracks).map(([t, v]) => `${labels.get(t) ?? t} ${v}`)
-    lines.push(`  ${side}: ${shown.join(', ') || 'no tracks'}`)
+    lines.push(`  ${names.side(side)}: ${shown.join(', ') || 'no tracks'}`)
   }
   if (summary.units.length === 0) lines.push('  units changed: none')
   else {
     lines.push('  units changed:')
-    for (const u of summary.units) lines.push(`    ${u.unit}: ${u.changes.join('; ')}`)
+    for (const u of summary.units)
+      lines.push(`    ${names.unit(u.unit)}: ${u.changes.map((c) => names.text(c)).join('; ')}`)
   }
   const o = summary.outcome
+  const winners = o?.winners.map((w) => names.side(w)) ?? []
+  const reason = o === null ? '' : names.text(o.reason)
   lines.push(
-    `  outcome: ${o === null ? 'none yet' : o.draw ? `draw (${o.reason})` : `${o.winners.join(', ')} win${o.winners.length === 1 ? 's' : ''} (${o.reason})`}`,
+    `  outcome: ${o === null ? 'none yet' : o.draw ? `draw (${reason})` : `${winners.join(', ')} win${winners.length === 1 ? 's' : ''} (${reason})`}`,
   )
   lines.push(`  state hash: ${summary.hash}`)
   return lines

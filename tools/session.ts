@@ -6,17 +6,19 @@
  */
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs'
 import { basename, dirname, resolve } from 'node:path'
-import type { ContentLibrary, LoadedScenario, Problem, SourceText } from '../src/runtime'
-import { content, loadLibrary, migrateSavedGame } from '../src/runtime'
+import type { LoadedScenario, Problem } from '../src/runtime'
+import { content, migrateSavedGame } from '../src/runtime'
 import type { SavedGame } from '../src/runtime'
 import { playAction, startGame } from '../src/runtime/play'
 import type { Action, GameState, LogEntry } from '../src/runtime/state'
 import type { DiceChoice } from '../src/runtime/state/game-state'
 import type { CommandIo } from './cli-io'
-import { contentRootOf, displayPath, listJsonFiles, readSource, readSources } from './content-files'
+import { contentRootOf, displayPath, readSource } from './content-files'
+import { contentRoots, stackLibrary } from './content-stack'
 
-/** A mistake in the command line or in a file the user gave: one message, exit 1. */
-export class UsageError extends Error {}
+import { ContentError, UsageError } from './cli-errors'
+
+export { ContentError, UsageError } from './cli-errors'
 
 /**
  * Writes `text` to `path` (absolute), making its folder when `makeFolder`; a path that cannot
@@ -41,18 +43,6 @@ export function writeOutput(path: string, text: string, cwd: string, makeFolder 
                 ? error.message
                 : String(error)
     throw new UsageError(`cannot write ${displayPath(path, cwd)}: ${why}`)
-  }
-}
-
-/** Content that does not load: the located problems, exit 1. */
-export class ContentError extends Error {
-  readonly problems: readonly Problem[]
-  /** What cannot be used, e.g. "the content does not load". */
-  readonly what: string
-  constructor(problems: readonly Problem[], what = 'the content does not load') {
-    super(`${what} (${problems.length} problem${problems.length === 1 ? '' : 's'})`)
-    this.problems = problems
-    this.what = what
   }
 }
 
@@ -95,14 +85,15 @@ function savedOptions(save: SavedGame | undefined): Record<string, boolean> {
 }
 
 /**
- * The content root and scenario id a scenario argument names (an id, or a scenario file); a
- * relative path is relative to `cwd`.
+ * The stack of content roots and the scenario id a scenario argument names (an id, or a
+ * scenario file, whose content root then comes last); a relative path is relative to `cwd`.
  */
 function scenarioTarget(
   arg: string,
   contentOption: unknown,
   cwd: string,
-): { root: string; id: string } {
+): { roots: string[]; id: string } {
+  const folders = listOption(contentOption)
   if (arg.toLowerCase().endsWith('.json') || arg.includes('/')) {
     const path = resolve(cwd, arg)
     if (!existsSync(path) || !statSync(path).isFile())
@@ -110,65 +101,12 @@ function scenarioTarget(
     const root = contentRootOf(path)
     if (root === undefined)
       throw new UsageError(`${arg} is not inside a content folder (one holding scenarios/, maps/…)`)
-    return { root, id: basename(arg).replace(/\.json$/i, '') }
+    return {
+      roots: contentRoots(folders, cwd, [root]),
+      id: basename(arg).replace(/\.json$/i, ''),
+    }
   }
-  return { root: contentRoot(contentOption, cwd), id: arg }
-}
-
-/** The content folder --content names (default `content`, relative to `cwd`), as an absolute path. */
-export function contentRoot(contentOption: unknown, cwd = process.cwd()): string {
-  const root = resolve(cwd, contentOption === undefined ? 'content' : String(contentOption))
-  if (!existsSync(root)) throw new UsageError(`no such content folder: ${displayPath(root, cwd)}`)
-  if (!statSync(root).isDirectory())
-    throw new UsageError(`--content must name a folder; ${displayPath(root, cwd)} is a file`)
-  return root
-}
-
-/** Libraries kept: the bundled content and a few scratch copies, in a test process. */
-const KEPT_LIBRARIES = 4
-/** The libraries loaded lately, by content root, the most recent last, with the files they are of. */
-const libraries = new Map<string, { sources: SourceText[]; library: ContentLibrary }>()
-
-function sameSources(a: readonly SourceText[], b: readonly SourceText[]): boolean {
-  return (
-    a.length === b.length &&
-    a.every(
-      (s, i) =>
-        s.path === b[i]?.path &&
-        s.text === b[i]?.text &&
-        s.invalidUtf8?.offset === b[i]?.invalidUtf8?.offset &&
-        s.invalidUtf8?.byte === b[i]?.invalidUtf8?.byte,
-    )
-  )
-}
-
-/**
- * The library of `sources` (the files of the content root `root`, and any others a command
- * validates with them), validated and loaded again only when a file's path or text differs from
- * those of the last load under `root`: a command that loads several scenarios (soak, and each of
- * its workers) checks the files once, and so do the many commands a test process runs
- * in-process. Reading the files to compare them costs a few milliseconds, validating them
- * seconds; comparing the texts rather than modification times sees an edit made within the file
- * system's clock tick.
- */
-export function libraryOf(root: string, sources: SourceText[]): ContentLibrary {
-  const cached = libraries.get(root)
-  libraries.delete(root)
-  const entry =
-    cached !== undefined && sameSources(cached.sources, sources)
-      ? cached
-      : { sources, library: loadLibrary(sources) }
-  libraries.set(root, entry)
-  for (const oldest of libraries.keys()) {
-    if (libraries.size <= KEPT_LIBRARIES) break
-    libraries.delete(oldest)
-  }
-  return entry.library
-}
-
-/** Every file under a content root, loaded (see libraryOf); paths are shown relative to `cwd`. */
-export function contentLibrary(root: string, cwd = process.cwd()): ContentLibrary {
-  return libraryOf(root, readSources(listJsonFiles(root), cwd))
+  return { roots: contentRoots(folders, cwd), id: arg }
 }
 
 /**
@@ -181,7 +119,7 @@ export function loadScenario(
   save?: SavedGame,
   cwd = process.cwd(),
 ): LoadedScenario {
-  const { root, id } = scenarioTarget(arg, options.content, cwd)
+  const { roots, id } = scenarioTarget(arg, options.content, cwd)
   if (save !== undefined && save.scenario !== id)
     throw new UsageError(`the saved game is a game of scenario "${save.scenario}", not "${id}"`)
   let variants = listOption(options.variant)
@@ -193,7 +131,7 @@ export function loadScenario(
         `the saved game was played with ${saved.length === 0 ? 'no variants' : `variants ${saved.join(', ')}`}, not ${variants.join(', ')}`,
       )
   }
-  const loaded = contentLibrary(root, cwd).scenario(id, {
+  const loaded = stackLibrary(roots, cwd).library.scenario(id, {
     variants,
     options: { ...savedOptions(save), ...optionValues(options.option) },
   })

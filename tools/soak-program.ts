@@ -17,10 +17,9 @@ import { saveGame } from '../src/runtime'
 import type { CliIo, CommandIo } from './cli-io'
 import { commandIo, withCacOutput } from './cli-io'
 import { displayPath } from './content-files'
+import { BUNDLED_CONTENT, CONTENT_HELP, contentRoots, stackLibrary } from './content-stack'
 import type { GameOptions } from './session'
 import {
-  contentLibrary,
-  contentRoot,
   countOption,
   listOption,
   loadScenario,
@@ -54,7 +53,7 @@ interface SoakOptions extends GameOptions {
 
 interface Plan extends PoolPlan {
   failuresDir: string
-  content?: string
+  content?: string[]
   variants: string[]
   options: string[]
 }
@@ -74,12 +73,23 @@ function planOf(o: SoakOptions, cwd: string): Plan {
   const maxActions = countOption(o.maxActions, '--max-actions', DEFAULT_MAX_ACTIONS, 1_000_000)
   const seedText = single(o.seed, '--seed')
   const seed = seedText === undefined ? DEFAULT_SEED : wholeNumber(seedText, '--seed', 0xffffffff)
-  const content = single(o.content, '--content')
+  const folders = listOption(o.content)
   const failuresDir = single(o.failures, '--failures') ?? DEFAULT_FAILURES_DIR
   const variants = listOption(o.variant)
   const options = listOption(o.option)
-  const root = contentRoot(content, cwd)
-  const known = contentLibrary(root, cwd).report.store.ids(['scenario']).sort()
+  const roots = contentRoots(folders, cwd)
+  const { stack, library } = stackLibrary(roots, cwd)
+  const store = library.report.store
+  // With --content, the scenarios of those folders; the bundled ones are their base.
+  const known = store
+    .ids(['scenario'])
+    .filter(
+      (id) =>
+        folders.length === 0 ||
+        stack.rootOf.get(store.get(['scenario'], id)?.doc.file ?? '') !== BUNDLED_CONTENT,
+    )
+    .sort()
+  const root = roots[roots.length - 1] ?? BUNDLED_CONTENT
   const asked = listOption(o.scenario)
     .flatMap((s) => s.split(','))
     .map((s) => s.trim())
@@ -94,7 +104,7 @@ function planOf(o: SoakOptions, cwd: string): Plan {
       )
   }
   const gameOptions = {
-    ...(content === undefined ? {} : { content }),
+    ...(folders.length === 0 ? {} : { content: folders }),
     variant: variants,
     option: options,
   }
@@ -109,7 +119,7 @@ function planOf(o: SoakOptions, cwd: string): Plan {
     workers,
     maxActions,
     failuresDir: resolve(cwd, failuresDir),
-    ...(content === undefined ? {} : { content }),
+    ...(folders.length === 0 ? {} : { content: folders }),
     variants,
     options,
   }
@@ -247,7 +257,7 @@ export async function runSoak(
     )
     .option('--variant <id>', 'Apply a variant after the scenario’s own (repeatable)')
     .option('--option <name=on|off>', 'Switch an optional rule on or off (repeatable)')
-    .option('--content <dir>', 'Content folder to load the scenarios from (default: content)')
+    .option('--content <dir>', CONTENT_HELP)
     .option(
       '--workers <n>',
       `Worker threads (default: the cores available, ${availableParallelism()} here)`,

@@ -97,7 +97,7 @@ export function shellWord(word: string): string {
 
 /** The options a game depends on, to repeat in a command that plays it again. */
 export interface ReproduceOptions {
-  content?: string
+  content?: readonly string[]
   variants: readonly string[]
   options: readonly string[]
   maxActions: number
@@ -110,13 +110,17 @@ export function reproduceCommand(target: string, seed: number, o: ReproduceOptio
   if (o.maxActions !== o.defaultMaxActions) words.push('--max-actions', String(o.maxActions))
   for (const v of o.variants) words.push('--variant', v)
   for (const v of o.options) words.push('--option', v)
-  if (o.content !== undefined) words.push('--content', o.content)
+  for (const c of o.content ?? []) words.push('--content', c)
   return `npm run soak -- ${words.map(shellWord).join(' ')}`
 }
 
 /** `npm run cli -- play <target> --actions <file>`: the saved failing game, with its log. */
-export function playCommand(target: string, file: string, content: string | undefined): string {
+export function playCommand(
+  target: string,
+  file: string,
+  content: readonly string[] | undefined,
+): string {
   const words = ['play', target, '--actions', file]
-  if (content !== undefined) words.push('--content', content)
+  for (const c of content ?? []) words.push('--content', c)
   return `npm run cli -- ${words.map(shellWord).join(' ')}`
 }

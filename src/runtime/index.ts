@@ -33,4 +33,7 @@ export {
 } from './state'
 export type { Action, ActionResult, GameState, LogEntry } from './state'
 export type { ResolutionRecord } from './rules'
+// Words, not ids, for whoever shows the game to a person (the play view, the CLI).
+export { actionText, namesOf } from './play/words'
+export type { Names } from './play/words'
 export type * from './generated/content-types'

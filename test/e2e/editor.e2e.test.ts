@@ -207,6 +207,7 @@ describe('a designer in the editor', () => {
     await shot('scenario-editor')
 
     await page.getByTestId('save-to-disk').click()
+    await page.getByTestId('save-confirm').click()
     const result = page.getByTestId('save-result')
     await result.waitFor()
     expect(await result.getAttribute('data-ok')).toBe('true')

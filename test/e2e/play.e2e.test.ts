@@ -20,6 +20,8 @@ import {
 
 const RESULTS = join(projectRoot, 'test-results')
 const SCENARIO = 'content/scenarios/sample-skirmish.json'
+/** The name of franks-pk-1 in the sample skirmish: the log says names, not ids. */
+const PIKES = 'Pikes 1'
 /** A face every die of the ruleset has (d6 and d10 alike): rolls then read in the middle. */
 const FACE = 5
 
@@ -199,13 +201,28 @@ describe('playtest in the browser', () => {
     await answer((a) => a.type === 'activate' && a.command === 'franks-foot' && a.kind === 'battle')
     await passUntil('move-and-fire')
 
+    // The board pans by a left drag.
+    const pane = () =>
+      page.evaluate(
+        () =>
+          (document.querySelector('.play-map .leaflet-map-pane') as HTMLElement).style.transform,
+      )
+    const box = (await page.locator('[data-testid=hex-map]').boundingBox())!
+    const before = await pane()
+    await page.mouse.move(box.x + box.width / 2, box.y + 100)
+    await page.mouse.down()
+    await page.mouse.move(box.x + box.width / 2 - 60, box.y + 140, { steps: 5 })
+    await page.mouse.up()
+    expect(await pane()).not.toBe(before)
+    await page.click('[data-testid=whole-map]')
+
     // 7.2: a pike unit steps forward one hex; the move costs 1 MP and ends facing E.
     await clickHex('0705')
     await page.waitForSelector('[data-testid=selected-unit]')
     await clickHex('0704')
     await page.click('[data-testid=facing-E]')
     expect(await unitHex('franks-pk-1')).toBe('0704')
-    expect(await logText()).toContain('franks-pk-1 moves from 0705 to 0704')
+    expect(await logText()).toContain(`${PIKES} moves from 0705 to 0704`)
 
     // 11.0: the crossbow fires at the garrison archers; the odds show before the roll.
     await clickHex('0808')
@@ -224,17 +241,17 @@ describe('playtest in the browser', () => {
     // Count's horse to go on; its leader must roll his activation rating or less: a 0 does it.
     await passUntil('continuation')
     await answer((a) => a.type === 'continue' && a.command === 'franks-horse')
-    expect(await roll(0)).toMatch(/^Continuation \(franks/)
+    expect(await roll(0)).toMatch(/^Continuation \(Frankish column/)
     await passUntil('move-and-fire')
     const continued = await logText()
-    expect(continued).toMatch(/Continuation \(franks[^)]*\): d10z rolled 0, success/)
+    expect(continued).toMatch(/Continuation \(Frankish column[^)]*\): d10z rolled 0, success/)
 
     // 7.2: the first knight rides three hexes to 0705 and ends facing E.
     await selectUnit('franks-kn-1', 'Knights 1')
     await clickHex('0705')
     await page.click('[data-testid=facing-E]')
     expect(await unitHex('franks-kn-1')).toBe('0705')
-    expect(await logText()).toContain('franks-kn-1 moves from 0405 to 0705')
+    expect(await logText()).toContain('Knights 1 moves from 0405 to 0705')
 
     // 13.0: it charges the archers with flails in 1005 through 0805 and 0905. The first click
     // weighs the charge (the path drawn, no dice yet), the second declares it.
@@ -258,7 +275,10 @@ describe('playtest in the browser', () => {
     expect(record).toContain('modified roll 5 +2 = 7')
     expect(record).toMatch(/result DRT \(Defender retired\)/)
     expect(await unitHex('franks-kn-1')).toBe('0905')
-    expect(await logText()).toMatch(/Shock or charge \(franks-kn-1 against garrison-af-1\)/)
+    const log = await logText()
+    expect(log).toMatch(/Shock or charge \(Knights 1 against Archers with Flails 1\)/)
+    // Words, not ids, in the log.
+    expect(log).not.toMatch(/franks-|garrison-|[{}]/)
     await page.screenshot({ path: join(RESULTS, 'play-charge.png') })
 
     // 14.5: the retired archers are placed near their standard by clicking a highlighted hex.

@@ -51,23 +51,27 @@ describe('play', () => {
     expect(lines[0]).toBe(
       'Sample: skirmish at the ford (sample-skirmish) under men-of-iron-system > infidel, dice forced 0,0,0,0,0,0,0,5,4,3,9',
     )
-    expect(lines).toContain('    - franks draws 3 seizure counters [6.3]')
-    expect(lines).toContain('1. {"type":"pass"}: franks passes its free activation')
-    const first = lines.indexOf('1. {"type":"pass"}: franks passes its free activation')
-    expect(lines.slice(first + 1, first + 10)).toEqual([
-      '    Loss check (loss-check) [3.0]',
+    // A person reads the log: sides, commands and units by their names in the scenario, each
+    // action in words (the actions file has its JSON).
+    expect(lines).toContain('    - Frankish column draws 3 seizure counters [6.3]')
+    expect(lines).toContain('1. Pass: Frankish column passes its free activation')
+    const first = lines.indexOf('1. Pass: Frankish column passes its free activation')
+    expect(lines.slice(first + 1, first + 12)).toEqual([
+      '    Loss check [3.0]',
       '      roll d10z: 5',
       '      modifier Flight points: +0 [3.0]',
       '      check 5 <= 9: success',
-      '    Loss check (loss-check) [3.0]',
+      '    Loss check [3.0]',
       '      roll d10z: 4',
       '      modifier Flight points: +0 [3.0]',
       '      check 4 <= 11: success',
-      '    - activation 1: franks, pass (free) [6.1]',
+      '    - activation 1: Frankish column, pass (free) [6.1]',
+      '    - Loss check (Frankish column): d10z rolled 5, success against <= 9 [3.0]',
+      "    - Loss check (The Emir's host): d10z rolled 4, success against <= 11 [3.0]",
     ])
-    expect(lines).toContain('2. {"type":"pass"}: emirate passes its free activation')
+    expect(lines).toContain("2. Pass: The Emir's host passes its free activation")
     expect(result.stdout).toMatch(
-      /after 2 actions:\n {2}prompt: franks must choose a free activation: a command, a standard, or pass \(activation-choice, rule 6\.1; answered by activate, pass\)\n {2}to act: franks\n {2}franks: Flight Points 0, Time 0\n {2}emirate: Flight Points 0, Time 0\n {2}units changed: none\n {2}outcome: none yet\n {2}state hash: [0-9a-f]{16}\n$/,
+      /after 2 actions:\n {2}prompt: Frankish column must choose a free activation: a command, a standard, or pass \(activation-choice, rule 6\.1; answered by activate, pass\)\n {2}to act: Frankish column\n {2}Frankish column: Flight Points 0, Time 0\n {2}The Emir's host: Flight Points 0, Time 0\n {2}units changed: none\n {2}outcome: none yet\n {2}state hash: [0-9a-f]{16}\n$/,
     )
   })
 
@@ -87,12 +91,16 @@ describe('play', () => {
     )
     expect(result.stderr).toBe('')
     expect(result.stdout).toContain(
-      '3. {"type":"activate","kind":"battle","command":"franks-horse"}: franks: free activation, battle activation of franks-horse',
+      "3. Activate The Count's horse — battle: Frankish column: free activation, battle activation of The Count's horse",
     )
     expect(result.stdout).toContain(
-      '    - activation 3: franks, battle activation of franks-horse (free) [6.1]',
+      "    - activation 3: Frankish column, battle activation of The Count's horse (free) [6.1]",
     )
-    expect(result.stdout).toMatch(/ {2}to act: franks\n/)
+    // The prompt's quoted answer ("done") goes: the line lists the action types that answer it.
+    expect(result.stdout).toContain(
+      '  prompt: Frankish column must move, turn and fire with the activated units, then end the phase (move-and-fire, rule 7.2, 11.2; answered by move, turn, transform, fire, done)\n',
+    )
+    expect(result.stdout).toMatch(/ {2}to act: Frankish column\n/)
   })
 
   it('plays the activation chain: activate, continue with its roll (6.2), pass', async () => {
@@ -107,17 +115,17 @@ describe('play', () => {
     expect(result.code).toBe(0)
     expect(result.stdout).toContain(
       [
-        '3. {"type":"continue","command":"north-host"}: north tries to continue with command activation of north-host',
-        '    Resolve (resolve-roll)',
+        '3. Continue with Host: North tries to continue with command activation of Host',
+        '    Resolve',
         '      roll d6: 4',
         '      check 4 <= 4: success',
-        '    - Resolve (north, north-captain): d6 rolled 4, success against <= 4',
-        '    - activation 3: north, command activation of north-host (continued)',
-        '4. {"type":"pass"}: north passes: south has a free activation',
-        '    - north: continuation penalties reset (pass) [C.2]',
+        '    - Resolve (North, Sir Test): d6 rolled 4, success against <= 4',
+        '    - activation 3: North, command activation of Host (continued)',
+        '4. Pass: North passes: South has a free activation',
+        '    - North: continuation penalties reset (pass) [C.2]',
       ].join('\n'),
     )
-    expect(result.stdout).toContain('  north: Flight 1\n  south: Flight 0\n')
+    expect(result.stdout).toContain('  North: Flight 1\n  South: Flight 0\n')
   })
 
   it('stops at an illegal action with exit 1, naming its number and the rule', async () => {
@@ -295,13 +303,14 @@ describe('legal', () => {
     expect(result.code).toBe(0)
     expect(result.stdout).toBe(
       [
-        'prompt: franks must choose a free activation: a command, a standard, or pass (activation-choice, rule 6.1; answered by activate, pass)',
+        'prompt: Frankish column must choose a free activation: a command, a standard, or pass (activation-choice, rule 6.1; answered by activate, pass)',
         '5 legal actions:',
-        '  {"type":"activate","kind":"battle","command":"franks-horse","side":"franks"}',
-        '  {"type":"activate","kind":"battle","command":"franks-foot","side":"franks"}',
-        '  {"type":"activate","kind":"standard","command":"franks-horse","side":"franks"}',
-        '  {"type":"activate","kind":"standard","command":"franks-foot","side":"franks"}',
-        '  {"type":"pass","side":"franks"}',
+        // Each in words, then as the JSON an actions file takes.
+        `  Activate The Count's horse — battle: {"type":"activate","kind":"battle","command":"franks-horse","side":"franks"}`,
+        '  Activate The foot at the ford — battle: {"type":"activate","kind":"battle","command":"franks-foot","side":"franks"}',
+        `  Activate The Count's horse — standard: {"type":"activate","kind":"standard","command":"franks-horse","side":"franks"}`,
+        '  Activate The foot at the ford — standard: {"type":"activate","kind":"standard","command":"franks-foot","side":"franks"}',
+        '  Pass: {"type":"pass","side":"franks"}',
         '',
       ].join('\n'),
     )
@@ -371,7 +380,7 @@ describe('odds', () => {
     )
     const text = await run('odds', 'sample-skirmish', ...args)
     expect(text.stdout).toMatch(
-      /^Shock or charge \(shock\) \[12\.3, 13\.4\]: franks-kn-1 against emir-hc-1\n/,
+      /^Shock or charge \[12\.3, 13\.4\]: Knights 1 against Heavy Cavalry 1\n/,
     )
     expect(text.stdout).toMatch(/ {2}table .*\(inf-charge-crt\)/)
     expect(text.stdout).toMatch(/ {2}modifier .*: [+-]\d+.* \[12\.3-\d\]/)
@@ -417,7 +426,9 @@ describe('simulate', () => {
       'game 1 (seed 7): unfinished after 15 actions',
       'game 2 (seed 8): unfinished after 15 actions',
       'game 3 (seed 9): unfinished after 15 actions',
-      '3 games: wins north 0, south 0; draws 0; unfinished 3 (limit 15 actions); stopped 0',
+      '3 games: wins North 0, South 0; draws 0; unfinished 3 (limit 15 actions); stopped 0',
+      'greedy (North): won 0 of 0 decided games (0.0%), drew 0, lost 0; unfinished 3',
+      'random (South): won 0 of 0 decided games (0.0%), drew 0, lost 0; unfinished 3',
       'actions per game: 15 15 15 (mean 15.0)',
     ])
     // Each game is kept as a saved game of its seed and actions.

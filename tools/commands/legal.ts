@@ -1,4 +1,5 @@
 /** `legal <scenario> [--actions <file>]`: the open prompt and every action that answers it now. */
+import { actionText, namesOf } from '../../src/runtime'
 import { legalActions } from '../../src/runtime/play'
 import type { CommandIo } from '../cli-io'
 import { promptLine, summarize } from '../log-format'
@@ -30,11 +31,17 @@ export function runLegal(
   }
   if (summary.prompt === null) {
     const o = summary.outcome
-    io.log(o === null ? 'the game waits for no decision' : `the game is over: ${o.reason}`)
+    io.log(
+      o === null
+        ? 'the game waits for no decision'
+        : `the game is over: ${namesOf(session.loaded).text(o.reason)}`,
+    )
     return 0
   }
-  io.log(`prompt: ${promptLine(summary.prompt)}`)
+  const names = namesOf(session.loaded)
+  io.log(`prompt: ${promptLine(summary.prompt, names)}`)
   io.log(`${actions.length} legal action${actions.length === 1 ? '' : 's'}:`)
-  for (const action of actions) io.log(`  ${JSON.stringify(action)}`)
+  // Each answer in words, then as the JSON an actions file takes.
+  for (const action of actions) io.log(`  ${actionText(action, names)}: ${JSON.stringify(action)}`)
   return 0
 }

@@ -3,7 +3,8 @@
  * result of a resolution in the state reached, by counting the dice's face combinations, with
  * the table, column and every modifier that goes into it.
  */
-import type { LoadedScenario } from '../../src/runtime'
+import type { LoadedScenario, Names } from '../../src/runtime'
+import { namesOf } from '../../src/runtime'
 import { WHAT_IF_ARGUMENTS, whatIfOdds } from '../../src/runtime/play'
 import type { ResolutionDistribution } from '../../src/runtime/rules'
 import { recordLines } from '../../src/runtime/rules'
@@ -119,10 +120,10 @@ function runs(values: readonly number[]): string {
   return parts.join(', ')
 }
 
-export function oddsLines(odds: Odds): string[] {
+export function oddsLines(odds: Odds, names: Names): string[] {
   const d = odds.distribution
-  const lines = recordLines(d.record)
-  lines[0] = `${lines[0] ?? ''}: ${odds.who}`
+  const lines = recordLines(d.record).map((l) => names.text(l))
+  lines[0] = `${lines[0] ?? ''}: ${names.text(odds.who)}`
   const mods = d.record.rollModifiers
   if (mods !== undefined && mods.terms.length > 0)
     lines.push(`  modifiers in all: ${mods.total >= 0 ? '+' : ''}${mods.total}`)
@@ -137,7 +138,7 @@ export function oddsLines(odds: Odds): string[] {
     const percent = `${(o.probability * 100).toFixed(2)}%`
     const naturals = o.naturals.length === 0 ? '' : `  natural ${runs(o.naturals)}`
     lines.push(
-      `  ${o.key.padEnd(width)}  ${fraction.padStart(7)}  ${percent.padStart(7)}${naturals}${o.message === undefined ? '' : `  (${o.message})`}`,
+      `  ${o.key.padEnd(width)}  ${fraction.padStart(7)}  ${percent.padStart(7)}${naturals}${o.message === undefined ? '' : `  (${names.text(o.message)})`}`,
     )
   }
   return lines
@@ -173,6 +174,6 @@ export function runOdds(
         2,
       ),
     )
-  } else for (const line of oddsLines(odds)) io.log(line)
+  } else for (const line of oddsLines(odds, namesOf(session.loaded))) io.log(line)
   return 0
 }

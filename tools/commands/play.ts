@@ -4,7 +4,8 @@
  * reached. A refused action stops the game: exit 1 with the action's number and the rule.
  */
 import { resolve } from 'node:path'
-import { saveGame } from '../../src/runtime'
+import { namesOf, saveGame } from '../../src/runtime'
+import { replayGame, stateHashesOf } from '../../src/runtime/play'
 import { describeRecord } from '../../src/runtime/state'
 import type { CommandIo } from '../cli-io'
 import { entryLines, summarize, summaryLines } from '../log-format'
@@ -44,9 +45,19 @@ export function runPlay(scenario: string, options: PlayOptions, io: CommandIo): 
     savedHash === undefined || session.refusal !== undefined || !ownDice
       ? undefined
       : savedHash === summary.hash
+  // With a hash saved after each action, every one is checked: the first that parts from the
+  // game saved is named, even when the game ends in the saved state after all.
+  const replayed =
+    hashMatches === undefined || session.save?.stateHashes === undefined
+      ? undefined
+      : replayGame(session.loaded, session.save)
+  const parted = replayed !== undefined && !replayed.ok ? replayed.error.message : undefined
   // A game that does not replay is not saved again: that would give a changed file a new hash.
-  if (options.save !== undefined && hashMatches !== false) {
-    const save = saveGame(session.loaded, session.dice, session.applied, session.state)
+  if (options.save !== undefined && hashMatches !== false && parted === undefined) {
+    const stateHashes = stateHashesOf(session.loaded, session.dice, session.applied) ?? undefined
+    const save = saveGame(session.loaded, session.dice, session.applied, session.state, {
+      ...(stateHashes === undefined ? {} : { stateHashes }),
+    })
     writeOutput(resolve(io.cwd, String(options.save)), `${JSON.stringify(save, null, 2)}\n`, io.cwd)
   }
   if (options.json === true) {
@@ -65,13 +76,14 @@ export function runPlay(scenario: string, options: PlayOptions, io: CommandIo): 
     io.log(JSON.stringify(out, null, 2))
   } else {
     io.log(header(session))
+    const names = namesOf(session.loaded)
     session.entries.forEach((entry, i) => {
-      for (const line of entryLines(entry, i)) io.log(line)
+      for (const line of entryLines(entry, i, names)) io.log(line)
     })
-    for (const line of summaryLines(session.loaded, summary)) io.log(line)
+    for (const line of summaryLines(session.loaded, summary, names)) io.log(line)
     if (hashMatches !== undefined)
       io.log(
-        hashMatches
+        hashMatches && parted === undefined
           ? '  the state hash matches the saved game'
           : '  the state hash differs from the saved game: the replay did not reproduce it',
       )
@@ -80,10 +92,17 @@ export function runPlay(scenario: string, options: PlayOptions, io: CommandIo): 
     io.error(`hexwright: ${refusalLine(session.refusal)}`)
     return 1
   }
+  if (replayed !== undefined && (parted !== undefined || hashMatches === false)) {
+    const why =
+      parted ??
+      `every action leads to the state saved with it, but the final state hash is ${summary.hash}, not ${savedHash}: "stateHash" was changed after saving`
+    io.error(`hexwright: the saved game does not replay to the state it was saved in: ${why}`)
+    return 1
+  }
   if (hashMatches === false) {
     const n = session.applied.length
-    // The file keeps one hash, of the state at its end, so where the replay parted from the
-    // game saved cannot be told: say what was compared and the likely causes.
+    // A game saved without a hash per action keeps one, of the state at its end, so where the
+    // replay parted from the game saved cannot be told: say what was compared and the causes.
     io.error(
       `hexwright: the saved game does not replay to the state it was saved in: after its ${n} action${n === 1 ? '' : 's'} the state hash is ${summary.hash}, not ${savedHash}; an action or the dice were changed after saving, or the content changed since`,
     )

@@ -3,8 +3,9 @@
  * computer policies and counts who won, the draws and the games left unfinished.
  */
 import { join, resolve } from 'node:path'
-import { saveGame } from '../../src/runtime'
-import { greedy, playout, randomLegal } from '../../src/runtime/play/ai'
+import { namesOf, saveGame } from '../../src/runtime'
+import { stateHashesOf } from '../../src/runtime/play'
+import { POLICY_NAMES, isPolicyName, namedPolicy, playout } from '../../src/runtime/play/ai'
 import type { Policy, PlayoutResult } from '../../src/runtime/play/ai'
 import type { CommandIo } from '../cli-io'
 import type { GameOptions } from '../session'
@@ -25,31 +26,74 @@ export interface SimulateOptions extends GameOptions {
   json?: boolean
 }
 
-const POLICIES: Record<string, () => Policy> = { random: () => randomLegal, greedy }
-
 function policyOf(name: string): Policy {
-  const make = POLICIES[name]
-  if (make === undefined)
-    throw new UsageError(`no policy "${name}": choose ${Object.keys(POLICIES).join(' or ')}`)
-  return make()
+  if (!isPolicyName(name))
+    throw new UsageError(`no policy "${name}": choose ${POLICY_NAMES.join(' or ')}`)
+  return namedPolicy(name)
 }
 
-/** `greedy`, or per side: `franks=greedy,emirate=random`. */
-function policies(value: unknown, sides: readonly string[]): Policy | Record<string, Policy> {
+/** The policy name of each side: `greedy` for all, or per side: `franks=greedy,emirate=random`. */
+function policyNames(value: unknown, sides: readonly string[]): Record<string, string> {
   const text = listOption(value).join(',') || 'random'
-  if (!text.includes('=')) return policyOf(text)
-  const out: Record<string, Policy> = {}
+  if (!text.includes('=')) return Object.fromEntries(sides.map((s) => [s, text]))
+  const out: Record<string, string> = {}
   for (const pair of text.split(',')) {
     const [side, name] = pair.split('=') as [string, string | undefined]
     if (!sides.includes(side))
       throw new UsageError(
         `--policy names side "${side}", which the scenario does not have (${sides.join(', ')})`,
       )
-    out[side] = policyOf(name ?? '')
+    out[side] = name ?? ''
   }
   const missing = sides.filter((s) => out[s] === undefined)
   if (missing.length > 0) throw new UsageError(`--policy gives no policy for ${missing.join(', ')}`)
   return out
+}
+
+function policies(names: Record<string, string>): Policy | Record<string, Policy> {
+  const distinct = [...new Set(Object.values(names))]
+  if (distinct.length === 1) return policyOf(distinct[0] as string)
+  return Object.fromEntries(Object.entries(names).map(([side, name]) => [side, policyOf(name)]))
+}
+
+interface PolicyRecord {
+  policy: string
+  sides: string[]
+  won: number
+  lost: number
+  drawn: number
+  /** Won, lost or drawn: the games that reached a result. */
+  decided: number
+  unfinished: number
+  /** Won of decided, 0 to 1. */
+  winRate: number
+}
+
+/**
+ * When the sides play different policies: how each policy fared, its games won of the games
+ * decided (a draw is decided, and not won); games left unfinished are counted apart.
+ */
+function byPolicy(
+  names: Record<string, string>,
+  played: readonly { winners: string[]; losers: string[]; draw: boolean; decided: boolean }[],
+): PolicyRecord[] {
+  const distinct = [...new Set(Object.values(names))]
+  if (distinct.length < 2) return []
+  return distinct.map((policy) => {
+    const sides = Object.keys(names).filter((s) => names[s] === policy)
+    const mine = (list: readonly string[]) => list.some((s) => sides.includes(s))
+    const record = { policy, sides, won: 0, lost: 0, drawn: 0, decided: 0, unfinished: 0 }
+    for (const p of played) {
+      if (!p.decided) record.unfinished += 1
+      else {
+        record.decided += 1
+        if (p.draw) record.drawn += 1
+        else if (mine(p.winners)) record.won += 1
+        else if (mine(p.losers)) record.lost += 1
+      }
+    }
+    return { ...record, winRate: record.decided === 0 ? 0 : record.won / record.decided }
+  })
 }
 
 function verdict(result: PlayoutResult): string {
@@ -66,22 +110,34 @@ export function runSimulate(scenario: string, options: SimulateOptions, io: Comm
     options.seed === undefined ? 1 : wholeNumber(String(options.seed), '--seed', 0xffffffff)
   const maxActions = countOption(options.maxActions, '--max-actions', 500, 1_000_000)
   const loaded = loadScenario(scenario, options, undefined, io.cwd)
-  const chosen = policies(
+  const names = policyNames(
     options.policy,
     loaded.scenario.sides.map((s) => s.id),
   )
+  const chosen = policies(names)
   const wins: Record<string, number> = Object.fromEntries(
     loaded.scenario.sides.map((s) => [s.id, 0]),
   )
   const tally = { draws: 0, unfinished: 0, stopped: 0 }
-  const played: { seed: number; actions: number; result: string; winners: string[] }[] = []
+  const played: {
+    seed: number
+    actions: number
+    result: string
+    winners: string[]
+    losers: string[]
+    draw: boolean
+    decided: boolean
+  }[] = []
   for (let g = 0; g < games; g++) {
     const gameSeed = (seed + g) % 0x100000000
     const result = playout(loaded, gameSeed, chosen, maxActions)
     if (options.saveGames !== undefined) {
       // Each game as a saved game: `play --actions <file>` shows its log, up to a stop.
       const dir = resolve(io.cwd, String(options.saveGames))
-      const save = saveGame(loaded, { seed: gameSeed }, result.actions, result.state)
+      const stateHashes = stateHashesOf(loaded, { seed: gameSeed }, result.actions) ?? undefined
+      const save = saveGame(loaded, { seed: gameSeed }, result.actions, result.state, {
+        ...(stateHashes === undefined ? {} : { stateHashes }),
+      })
       const text = `${JSON.stringify(save, null, 2)}\n`
       writeOutput(join(dir, `game-${gameSeed}.json`), text, io.cwd, true)
     }
@@ -94,8 +150,17 @@ export function runSimulate(scenario: string, options: SimulateOptions, io: Comm
       actions: result.actions.length,
       result: verdict(result),
       winners: o?.winners ?? [],
+      losers: o?.losers ?? [],
+      draw: o?.draw ?? false,
+      decided: o !== null,
     })
+    // Each game's line as it ends: a long run shows its progress.
+    if (options.json !== true)
+      io.log(
+        `game ${g + 1} (seed ${gameSeed}): ${verdict(result)} after ${result.actions.length} action${result.actions.length === 1 ? '' : 's'}`,
+      )
   }
+  const policyRecords = byPolicy(names, played)
   const total = played.reduce((s, p) => s + p.actions, 0)
   const mean = games === 0 ? 0 : total / games
   // A game that stopped met a fault of the engine or the content: that is a failure, exit 1.
@@ -117,7 +182,13 @@ export function runSimulate(scenario: string, options: SimulateOptions, io: Comm
           wins,
           ...tally,
           meanActions: mean,
-          played,
+          ...(policyRecords.length === 0 ? {} : { byPolicy: policyRecords }),
+          played: played.map((p) => ({
+            seed: p.seed,
+            actions: p.actions,
+            result: p.result,
+            winners: p.winners,
+          })),
         },
         null,
         2,
@@ -126,16 +197,17 @@ export function runSimulate(scenario: string, options: SimulateOptions, io: Comm
     failure()
     return code
   }
-  for (const [i, p] of played.entries())
-    io.log(
-      `game ${i + 1} (seed ${p.seed}): ${p.result} after ${p.actions} action${p.actions === 1 ? '' : 's'}`,
-    )
+  const sideName = namesOf(loaded).side
   const won = Object.entries(wins)
-    .map(([side, n]) => `${side} ${n}`)
+    .map(([side, n]) => `${sideName(side)} ${n}`)
     .join(', ')
   io.log(
     `${games} game${games === 1 ? '' : 's'}: wins ${won}; draws ${tally.draws}; unfinished ${tally.unfinished} (limit ${maxActions} actions); stopped ${tally.stopped}`,
   )
+  for (const r of policyRecords)
+    io.log(
+      `${r.policy} (${r.sides.map(sideName).join(', ')}): won ${r.won} of ${r.decided} decided game${r.decided === 1 ? '' : 's'} (${(100 * r.winRate).toFixed(1)}%), drew ${r.drawn}, lost ${r.lost}; unfinished ${r.unfinished}`,
+    )
   io.log(`actions per game: ${played.map((p) => p.actions).join(' ')} (mean ${mean.toFixed(1)})`)
   failure()
   return code

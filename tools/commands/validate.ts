@@ -1,33 +1,60 @@
-/** `validate [paths…]`: checks content files and prints each problem located in its file. */
+/**
+ * `validate [paths…] [--content <dir>…]`: checks content files and prints each problem located
+ * in its file. The files are checked over the bundled content and the --content roots (see
+ * content-stack.ts), so a mod folder validates alone; only the problems of the files asked for
+ * are shown: the files below them are context.
+ */
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { formatProblem, validateContent } from '../../src/runtime'
+import { content, formatProblem, validateContent } from '../../src/runtime'
 import type { CommandIo } from '../cli-io'
 import { contentRootOf, displayPath, listJsonFiles, readSources } from '../content-files'
-import { UsageError } from '../session'
+import { contentRoots, packProblems, stackSources } from '../content-stack'
+import { listOption, UsageError } from '../session'
 
-export function runValidate(paths: string[], io: CommandIo): number {
+export interface ValidateOptions {
+  content?: unknown
+}
+
+export function runValidate(paths: string[], io: CommandIo, options: ValidateOptions = {}): number {
   const { cwd } = io
   for (const p of paths)
     if (!existsSync(resolve(cwd, p))) throw new UsageError(`no such file or folder: ${p}`)
   const targets = (paths.length > 0 ? paths : ['content']).map((p) => resolve(cwd, p))
   // Cross-file checks need every file a target refers to: load each target's whole content root.
-  const roots = new Set<string>()
+  const targetRoots: string[] = []
   const requested = new Set<string>()
+  // A file outside every content root is checked with them.
+  const loose: string[] = []
   for (const t of targets) {
     const root = contentRootOf(t)
-    if (root) roots.add(root)
-    for (const f of listJsonFiles(t)) requested.add(displayPath(f, cwd))
+    if (root && !targetRoots.includes(root)) targetRoots.push(root)
+    for (const f of listJsonFiles(t)) {
+      requested.add(displayPath(f, cwd))
+      if (!root) loose.push(displayPath(f, cwd))
+    }
   }
-  const all = new Set<string>(requested)
-  for (const r of roots) for (const f of listJsonFiles(r)) all.add(displayPath(f, cwd))
-  const sources = readSources([...all].sort(), cwd)
-  // With a test game of each scenario, which loading for play leaves out.
-  const report = validateContent(sources)
-  const shown = report.problems.filter((p) => requested.has(p.file))
+  const stack = stackSources(contentRoots(listOption(options.content), cwd, targetRoots), cwd)
+  const shadowed = stack.replaced.filter((r) => requested.has(r.replaces))
+  const sources = [...stack.sources, ...readSources(loose, cwd)]
+  const scenarios = new Set(
+    [...requested]
+      .map((f) => content.describePath(f, Object.keys(content.CONTENT_FOLDERS)))
+      .filter((d) => d.folder === 'scenarios')
+      .map((d) => d.name),
+  )
+  // With a test game of each scenario asked for, which loading for play leaves out.
+  const report = validateContent(sources, { testGames: (id) => scenarios.has(id) })
+  const problems = [...report.problems, ...packProblems(stack, report.files)].sort(
+    content.compareProblems,
+  )
+  for (const r of stack.replaced)
+    if (requested.has(r.file) || requested.has(r.replaces))
+      io.log(`${r.file}: note: replaces ${r.replaces}, which has the same path in a pack below`)
+  const shown = problems.filter((p) => requested.has(p.file))
   for (const p of shown) io.log(formatProblem(p))
   const errors = shown.filter((p) => p.severity === 'error')
-  const fileCount = requested.size
+  const fileCount = requested.size - shadowed.length
   if (errors.length > 0) {
     const files = new Set(errors.map((p) => p.file)).size
     io.error(

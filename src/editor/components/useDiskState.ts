@@ -102,9 +102,9 @@ export function useDiskState() {
           problems: body.problems ?? [],
         })
       const saved = body.saved ?? []
-      // The server may lay a file out anew; the workspace follows so both agree.
-      const reformatted = saved.filter((s) => ws.files.get(s.path) !== s.text)
-      if (reformatted.length > 0) ws.change(reformatted, 'Lay out saved files')
+      // The server may lay a file out anew; the workspace follows so both agree, keeping its
+      // undo history (the layout is no step of its own).
+      ws.relayout(saved)
       await refresh()
       const n = saved.length + (body.deleted ?? []).length
       return result({

@@ -4,7 +4,9 @@
  */
 import { useNavigationStore } from '../stores/useNavigationStore'
 import { useWorkspaceStore } from '../stores/useWorkspaceStore'
+import { defaultView } from '../views/registry'
 import { idOfPath, pathFor } from '../workspace/files'
+import { applyValueEdits } from '../workspace/json-edit'
 import {
   applyImport,
   exportPack,
@@ -15,9 +17,17 @@ import {
 } from '../workspace/pack'
 import { dependenciesOf } from '../workspace/pack-deps'
 import {
+  defaultModManifest,
+  exportMod,
+  modSelection,
+  WORKSPACE_MANIFEST,
+} from '../workspace/mod-pack'
+import {
   copyFile,
   idProblem,
   newRuleset,
+  includeEdits,
+  newRulesetPart,
   newScenario,
   newVariant,
   type NewFormat,
@@ -49,6 +59,15 @@ export function download(name: string, data: Uint8Array | string, type: string):
   setTimeout(() => URL.revokeObjectURL(url), 10_000)
 }
 
+/** The format in the undo label ("New unit set my-units"). */
+const NEW_WORDS: Record<Exclude<NewFormat, 'map'>, string> = {
+  ruleset: 'ruleset',
+  variant: 'variant',
+  scenario: 'scenario',
+  table: 'table',
+  'unit-set': 'unit set',
+}
+
 const stamp = (d = new Date()) => d.toISOString().slice(0, 10)
 
 export function useWorkspaceOps() {
@@ -60,11 +79,27 @@ export function useWorkspaceOps() {
   function textFor(
     format: Exclude<NewFormat, 'map'>,
     f: NewFileFields,
-  ): { text: string } | { error: string } {
+  ): { text: string; also?: Array<{ path: string; text: string }> } | { error: string } {
     const name = f.name.trim() || undefined
     if (format === 'ruleset') return { text: newRuleset({ id: f.id, name }) }
     if (!f.base) return { error: `Choose the ruleset the new ${format} is built on.` }
     if (format === 'variant') return { text: newVariant({ id: f.id, name, base: f.base }) }
+    if (format === 'table' || format === 'unit-set') {
+      // Its dice and movement classes come from the resolved ruleset.
+      if (!ws.libraryReady) return { error: 'The rulesets are still being read; try again.' }
+      const r = ws.content().ruleset(f.base)
+      if (!r.ok)
+        return { error: 'That ruleset has errors to fix before a file can be added to it.' }
+      const made = newRulesetPart(format, { id: f.id, name, ruleset: f.base }, r.value.ruleset)
+      // The ruleset includes it (same undo step), so its units and rolls are part of the rules.
+      const owner = ws.entries.find(
+        (e) => e.id === f.base && (e.format === 'ruleset' || e.format === 'variant'),
+      )
+      const value = owner && ws.value<Record<string, unknown>>(owner.path)
+      if ('error' in made || !owner || !value) return made
+      const text = applyValueEdits(ws.text(owner.path)!, includeEdits(value, format, f.id))
+      return { ...made, also: [{ path: owner.path, text }] }
+    }
     if (!f.map) return { error: 'Choose the map the battle is fought on.' }
     const sideIds = f.sides.map(
       (s, i) =>
@@ -99,8 +134,9 @@ export function useWorkspaceOps() {
     const made = textFor(format, f)
     if ('error' in made) return made.error
     const path = pathFor(format, f.id)
-    ws.createFile(path, made.text, `New ${format} ${f.id}`)
-    nav.open(path)
+    ws.change([{ path, text: made.text }, ...(made.also ?? [])], `New ${NEW_WORDS[format]} ${f.id}`)
+    // In its own editor (a scenario on its map), whatever view the last file was in.
+    nav.open(path, defaultView(format))
     return undefined
   }
 
@@ -115,7 +151,7 @@ export function useWorkspaceOps() {
     try {
       const c = copyFile(source, text, id, name.trim() || undefined)
       ws.createFile(c.path, c.text, `Copy ${idOfPath(source)} as ${id}`)
-      nav.open(c.path)
+      nav.open(c.path, defaultView(format))
       return undefined
     } catch (e) {
       return e instanceof Error ? e.message : String(e)
@@ -134,6 +170,23 @@ export function useWorkspaceOps() {
     download(`${idOfPath(path)}-pack.zip`, exportPack(source(), selection), 'application/zip')
   }
 
+  /**
+   * Only the designer's own files (those that differ from the bundled content or are not in it)
+   * with the mod manifest, as a mod folder. A workspace without a manifest gets one first (an
+   * undo step), to be named in the JSON view.
+   */
+  function exportModPack(): void {
+    let manifest = ws.text(WORKSPACE_MANIFEST)
+    if (manifest === undefined) {
+      manifest = defaultModManifest()
+      ws.createFile(WORKSPACE_MANIFEST, manifest, 'New mod manifest')
+    }
+    const m = ws.value<{ id?: unknown; version?: unknown }>(WORKSPACE_MANIFEST)
+    const name = [m?.id, m?.version].filter((v) => typeof v === 'string').join('-') || 'mod'
+    const zip = exportMod(source(), modSelection(source(), ws.bundled), manifest)
+    download(`${name}.zip`, zip, 'application/zip')
+  }
+
   function exportFile(path: string): void {
     const text = ws.text(path)
     if (text !== undefined) download(`${idOfPath(path)}.json`, text, 'application/json')
@@ -149,7 +202,7 @@ export function useWorkspaceOps() {
       })),
     )
     const read = readImport(chosen)
-    return { plan: planImport(read.incoming, source()), rejected: read.rejected }
+    return { plan: planImport(read.incoming, source(), ws.bundled), rejected: read.rejected }
   }
 
   function importPlan(plan: readonly PlannedImport[], replace: ReadonlySet<string>) {
@@ -157,5 +210,14 @@ export function useWorkspaceOps() {
     return applyImport(ws, plan, replace, `Import ${n} file${n === 1 ? '' : 's'}`)
   }
 
-  return { create, copy, exportAll, exportWithDependencies, exportFile, readChosen, importPlan }
+  return {
+    create,
+    copy,
+    exportAll,
+    exportWithDependencies,
+    exportModPack,
+    exportFile,
+    readChosen,
+    importPlan,
+  }
 }

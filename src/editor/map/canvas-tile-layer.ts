@@ -105,6 +105,49 @@ export class CanvasTileLayer extends L.GridLayer {
     if (this._map) this.redraw()
   }
 
+  /**
+   * Leaflet's redraw takes the map's zoom as the tiles' zoom, which is fractional here
+   * (zoomSnap 0.25): the tiles made then sit on a level no later view uses and can vanish with
+   * nothing in their place (Leaflet issue 9930). Tiles always have a whole zoom.
+   */
+  override redraw(): this {
+    const map = this._map
+    if (!map) return this
+    const self = this as unknown as {
+      _removeAllTiles(): void
+      _clampZoom(z: number): number
+      _tileZoom?: number
+      _updateLevels(): void
+      _update(): void
+    }
+    self._removeAllTiles()
+    const zoom = self._clampZoom(Math.round(map.getZoom()))
+    if (zoom !== self._tileZoom) {
+      self._tileZoom = zoom
+      self._updateLevels()
+    }
+    self._update()
+    return this
+  }
+
+  /** A view that shows the area but no tile (the map gone blank) gets its tiles again. */
+  ensureTiles(): void {
+    if (!this._map || this.tiles().some((t) => t.el.isConnected)) return
+    this.redraw()
+  }
+
+  override onAdd(map: L.Map): this {
+    super.onAdd(map)
+    map.on('zoomend moveend', this.ensureTiles, this)
+    return this
+  }
+
+  override onRemove(map: L.Map): this {
+    map.off('zoomend moveend', this.ensureTiles, this)
+    super.onRemove(map)
+    return this
+  }
+
   /** On the map or off it: a layer with nothing to show (no scan) then makes no tiles at all. */
   showOn(map: L.Map, shown: boolean): void {
     if (shown && !map.hasLayer(this)) this.addTo(map)

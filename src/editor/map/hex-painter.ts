@@ -6,6 +6,8 @@
  */
 import type { HexMap } from '../../runtime/generated/content-types'
 import type { Point } from '../../runtime/hex'
+import type { FittedLabel } from './label-fit'
+import { fitLabel, LABEL_DY, LABEL_SIZES, labelBox, LINE_HEIGHT, MIN_LABEL_SIZE } from './label-fit'
 import type { MapGeometry, Rect } from './map-geometry'
 import { drawPattern, drawSide } from './paint-marks'
 import type { SideLook, TerrainLook } from './terrain-style'
@@ -271,8 +273,6 @@ function paintTags(ctx: CanvasRenderingContext2D, scene: Scene, idx: number[]) {
   }
 }
 
-const LABEL_SIZES = { small: 0.32, medium: 0.42, large: 0.58 } as const
-
 function paintText(
   ctx: CanvasRenderingContext2D,
   scene: Scene,
@@ -311,16 +311,44 @@ function paintText(
     if (!c || typeof label.text !== 'string') continue
     if (c.x < rect.minX - reach || c.x > rect.maxX + reach) continue
     if (c.y < rect.minY - geo.size * 2 || c.y > rect.maxY + geo.size * 2) continue
-    const px = geo.size * (LABEL_SIZES[label.size ?? 'medium'] ?? LABEL_SIZES.medium)
+    const asked = geo.size * (LABEL_SIZES[label.size ?? 'medium'] ?? LABEL_SIZES.medium)
+    const fit = fittedLabel(ctx, label.text, asked, geo.size, geo.orientation)
+    const px = fit.px
     if (px * scale < 5) continue
     ctx.font = `600 ${px}px serif`
     ctx.lineWidth = px * 0.25
     ctx.strokeStyle = 'rgba(255, 252, 240, 0.9)'
     ctx.lineJoin = 'round'
-    ctx.strokeText(label.text, c.x, c.y + geo.size * 0.25)
     ctx.fillStyle = '#2a2018'
-    ctx.fillText(label.text, c.x, c.y + geo.size * 0.25)
+    const top = c.y + geo.size * LABEL_DY - ((fit.lines.length - 1) * px * LINE_HEIGHT) / 2
+    fit.lines.forEach((line, k) => {
+      const y = top + k * px * LINE_HEIGHT
+      ctx.strokeText(line, c.x, y)
+      ctx.fillText(line, c.x, y)
+    })
   }
+}
+
+/** Place names fitted to their hex, by text, size asked and hex size: a map has a few dozen. */
+const fits = new Map<string, FittedLabel>()
+
+function fittedLabel(
+  ctx: CanvasRenderingContext2D,
+  text: string,
+  asked: number,
+  size: number,
+  orientation: 'flat' | 'pointy',
+): FittedLabel {
+  const key = `${text}\u0000${asked}\u0000${size}\u0000${orientation}`
+  let fit = fits.get(key)
+  if (!fit) {
+    if (fits.size > 1000) fits.clear()
+    ctx.font = '600 100px serif'
+    const widthAt1 = (s: string) => ctx.measureText(s).width / 100
+    fit = fitLabel(text, widthAt1, labelBox(size, orientation), asked, size * MIN_LABEL_SIZE)
+    fits.set(key, fit)
+  }
+  return fit
 }
 
 /** Paint everything of the scene that falls in `rect` (map units); `scale` = screen px per unit. */

@@ -5,8 +5,9 @@
  *   moves onto another hex (button up or down), so a brush stroke is down, enter…, up.
  * - a press and release within a few pixels is a click: it also gives hexside-click (the side
  *   nearest the pointer) and unit-click (the top counter of the hex, when units are shown).
- * - wheel: with Shift, Ctrl, Alt or Meta held, or over a hex with a counter, the wheel is ours
- *   (hex-wheel, no zoom); otherwise Leaflet zooms as usual.
+ * - wheel: with Shift, Ctrl, Alt or Meta held, or over a hex with a counter (unless the wheel
+ *   always zooms, as on the play map), the wheel is ours (hex-wheel, no zoom); otherwise Leaflet
+ *   zooms on the pointer as usual.
  * - with panning by left drag switched off (a brush is active), the right button drags the map.
  */
 import type L from 'leaflet'
@@ -62,6 +63,8 @@ export interface PointerContext {
   /** Id of the counter on top in this hex, when units are shown. */
   topUnit: (hex: string) => string | null
   leftDragPans: () => boolean
+  /** The wheel zooms over counters too (no hex-wheel without a modifier key). */
+  wheelAlwaysZooms?: () => boolean
 }
 
 const CLICK_SLOP = 5
@@ -146,7 +149,7 @@ export function attachPointer(
     const hex = hexOf(e)
     if (!hex) return
     const modifier = e.shiftKey || e.ctrlKey || e.altKey || e.metaKey
-    if (!modifier && !ctx.topUnit(hex)) return
+    if (!modifier && (ctx.wheelAlwaysZooms?.() || !ctx.topUnit(hex))) return
     e.preventDefault()
     e.stopPropagation()
     emit.wheel(hex, e)

@@ -24,6 +24,22 @@ export interface Highlight {
   color: string
   /** A short text drawn over the hex (a movement cost, a range). */
   label?: string
+  /** The editor's own mark (the selected hex), not the content's: shown, never exported. */
+  transient?: boolean
+}
+
+/**
+ * What an exported image shows: the content (regions, counters) without the marks of the
+ * editor's own state (the selected hex, a selected counter's outline).
+ */
+export function exportOverlays(
+  units: readonly MapUnit[],
+  highlights: readonly Highlight[],
+): { units: MapUnit[]; highlights: Highlight[] } {
+  return {
+    units: units.map((u) => (u.selected ? { ...u, selected: false } : u)),
+    highlights: highlights.filter((h) => !h.transient),
+  }
 }
 
 /** Every layer shown unless switched off. */

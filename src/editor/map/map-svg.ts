@@ -5,6 +5,15 @@
  */
 import type { HexMap, TerrainChart } from '../../runtime/generated/content-types'
 import type { LayerName } from './hex-painter'
+import {
+  fitLabel,
+  LABEL_DY,
+  LABEL_SIZES,
+  labelBox,
+  LINE_HEIGHT,
+  MIN_LABEL_SIZE,
+  SERIF_CHAR_WIDTH,
+} from './label-fit'
 import { MapGeometry, gridProblem } from './map-geometry'
 import { layerFlags } from './map-scene'
 import { terrainLook, terrainOf, type SideLook } from './terrain-style'
@@ -71,8 +80,6 @@ function sideSvg(
       return `<path d="${line}" ${base} stroke-width="${n(w)}"/>`
   }
 }
-
-const LABEL_SIZES = { small: 0.32, medium: 0.42, large: 0.58 } as const
 
 export function renderMapSvg(
   map: HexMap,
@@ -171,9 +178,23 @@ export function renderMapSvg(
     for (const l of map.labels ?? []) {
       const c = geo.center(l.hex)
       if (!c) continue
-      const px = geo.size * LABEL_SIZES[l.size ?? 'medium']
+      // Fitted to its hex as the canvas does, from an estimate of the width (no canvas here).
+      const fit = fitLabel(
+        l.text,
+        (t) => t.length * SERIF_CHAR_WIDTH,
+        labelBox(geo.size, geo.orientation),
+        geo.size * LABEL_SIZES[l.size ?? 'medium'],
+        geo.size * MIN_LABEL_SIZE,
+      )
+      const px = fit.px
+      const top = c.y + geo.size * LABEL_DY - ((fit.lines.length - 1) * px * LINE_HEIGHT) / 2
+      // One text a name, a line a tspan: the name stays one text to search and copy.
+      const lines = fit.lines.map(
+        (line, k) =>
+          `<tspan x="${n(c.x)}" y="${n(top + k * px * LINE_HEIGHT)}">${esc(line)}</tspan>`,
+      )
       out.push(
-        `<text x="${n(c.x)}" y="${n(c.y + geo.size * 0.25)}" font-size="${n(px)}" fill="#2a2018" stroke="#fffcf0" stroke-width="${n(px * 0.25)}" paint-order="stroke">${esc(l.text)}</text>`,
+        `<text font-size="${n(px)}" fill="#2a2018" stroke="#fffcf0" stroke-width="${n(px * 0.25)}" paint-order="stroke">${lines.join(' ')}</text>`,
       )
     }
     out.push('</g>')

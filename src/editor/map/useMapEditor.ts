@@ -125,7 +125,7 @@ export function useMapEditor(path: Ref<string>) {
       const color = r.color ?? fallbackColor(r.id, 0.45)
       for (const hex of r.hexes) out.push({ hex, color })
     }
-    if (selectedHex.value) out.push({ hex: selectedHex.value, color: '#e08a00' })
+    if (selectedHex.value) out.push({ hex: selectedHex.value, color: '#e08a00', transient: true })
     return out
   })
 

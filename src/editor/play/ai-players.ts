@@ -6,14 +6,19 @@
  * The policies draw from their own generator, seeded per game from the game's dice seed (as
  * playouts seed theirs): their choices become ordinary actions in the log, so a game with
  * computer players saves and replays like any other.
+ *
+ * The move is worked out by a MoveChooser (ai-move.ts): in the browser a Web Worker, so the page
+ * stays smooth while the greedy policy weighs a large battle; the answer is taken only if the
+ * game is still where it was asked (an undo, a new game or a change of player drops it).
  */
 import { ref, type Ref } from 'vue'
-import type { LoadedScenario } from '../../runtime'
+import type { LoadedScenario, SourceText } from '../../runtime'
 import { openPrompt } from '../../runtime/play'
 import type { RngState } from '../../runtime/dice'
-import type { Policy } from '../../runtime/play/ai'
-import { greedy, policySeed, randomLegal } from '../../runtime/play/ai'
+import type { PolicyChoice } from '../../runtime/play/ai'
+import { policySeed } from '../../runtime/play/ai'
 import type { Action, GameState } from '../../runtime/state'
+import { defaultChooser, type MoveChooser } from './ai-move'
 import type { PlayResult, PlaySession } from './play-session'
 
 export type Controller = 'human' | 'random' | 'greedy'
@@ -28,11 +33,13 @@ interface Host {
   loaded(): LoadedScenario | null
   session(): PlaySession | null
   act(action: Action): PlayResult
-}
-
-const POLICIES: Record<Exclude<Controller, 'human'>, Policy> = {
-  random: randomLegal,
-  greedy: greedy(),
+  /**
+   * The workspace's files the scenario was loaded from: given, the moves are worked out in a
+   * worker (where the browser has workers), which loads the scenario from them.
+   */
+  sources?(): SourceText[]
+  /** Works out the moves instead of the default chooser (tests). */
+  chooser?: MoveChooser
 }
 
 export class AiPlayers {
@@ -54,10 +61,14 @@ export class AiPlayers {
    */
   private waiting: { state: GameState; controller: Controller; action: Action } | null = null
   private timer: ReturnType<typeof setTimeout> | null = null
+  /** The move being worked out off this thread: taken only while this is still the one. */
+  private asked: { state: GameState; controller: Controller } | null = null
   private readonly host: Host
+  private readonly chooser: MoveChooser
 
   constructor(host: Host) {
     this.host = host
+    this.chooser = host.chooser ?? defaultChooser(host.sources?.bind(host))
   }
 
   /** The computer side whose decision is open, if any. */
@@ -71,6 +82,15 @@ export class AiPlayers {
 
   /** Plans the next computer move when one is due. */
   schedule(): void {
+    // The move being worked out is for the game as it stands: let it come.
+    const s = this.host.session()
+    const asked = this.asked
+    if (asked && s?.atEnd && s.state === asked.state && this.running.value && !this.error.value)
+      if (
+        this.sideToMove() !== null &&
+        this.sides.value[this.sideToMove() ?? ''] === asked.controller
+      )
+        return
     this.stop()
     if (!this.running.value || this.sideToMove() === null || this.error.value) return
     this.timer = setTimeout(() => {
@@ -80,13 +100,17 @@ export class AiPlayers {
     this.thinking.value = true
   }
 
-  /** Makes one computer move now (for the side whose decision is open). */
+  /**
+   * Makes one computer move now (for the side whose decision is open). True when the move was
+   * taken; false when there is none, it was refused, or it is still being worked out off this
+   * thread (it is then taken when the answer comes, if the game is still there).
+   */
   step(): boolean {
     const side = this.sideToMove()
     const loaded = this.host.loaded()
     const s = this.host.session()
     if (side === null || !loaded || !s) {
-      this.thinking.value = this.timer !== null
+      this.thinking.value = this.timer !== null || this.asked !== null
       return false
     }
     const controller = this.sides.value[side] as Exclude<Controller, 'human'>
@@ -96,18 +120,52 @@ export class AiPlayers {
       this.waiting = null
     }
     const state = s.state
+    const w = this.waiting
+    if (w && w.state === state && w.controller === controller)
+      return this.take(state, controller, w.action)
+    this.thinking.value = true
+    let answer: ReturnType<MoveChooser['choose']>
+    try {
+      answer = this.chooser.choose({ loaded, policy: controller, state, rng: this.rng })
+    } catch (e) {
+      return this.failed(e)
+    }
+    if (!(answer instanceof Promise)) return this.chosen(state, controller, answer)
+    const asked = { state, controller }
+    this.asked = asked
+    answer.then(
+      (choice) => {
+        if (this.asked !== asked) return
+        this.asked = null
+        // The game moved on meanwhile (a person's action, an undo, a new game): drop it.
+        if (this.host.session() !== s || s.state !== state || !s.atEnd) {
+          this.thinking.value = this.timer !== null
+          return
+        }
+        this.chosen(state, controller, choice)
+      },
+      (e: unknown) => {
+        if (this.asked !== asked) return
+        this.asked = null
+        this.failed(e)
+      },
+    )
+    return false
+  }
+
+  private chosen(state: GameState, controller: Controller, choice: PolicyChoice | null): boolean {
+    if (!choice) {
+      this.thinking.value = this.timer !== null
+      return false
+    }
+    this.rng = choice.rng
+    return this.take(state, controller, choice.action)
+  }
+
+  private take(state: GameState, controller: Controller, action: Action): boolean {
+    this.waiting = null
     this.thinking.value = true
     try {
-      const w = this.waiting
-      let action: Action
-      if (w && w.state === state && w.controller === controller) action = w.action
-      else {
-        const choice = POLICIES[controller](loaded, state, this.rng)
-        if (!choice) return false
-        this.rng = choice.rng
-        action = choice.action
-      }
-      this.waiting = null
       const r = this.host.act(action)
       // A table-dice game waiting for faces is not an error: the dice panel asks for them.
       if (!r.ok && 'needsDice' in r) this.waiting = { state, controller, action }
@@ -115,14 +173,19 @@ export class AiPlayers {
         this.error.value = `The computer's move was refused (${r.message}); it stops so you can look.`
       return r.ok
     } catch (e) {
-      // A policy that fails (content the runtime cannot weigh) stops the play with its reason.
-      const reason = e instanceof Error ? e.message : String(e)
-      this.error.value = `The computer could not choose a move (${reason}); it stops so you can look.`
-      return false
+      return this.failed(e)
     } finally {
       // Still thinking when the move just made planned the next one.
-      this.thinking.value = this.timer !== null
+      this.thinking.value = this.timer !== null || this.asked !== null
     }
+  }
+
+  private failed(e: unknown): false {
+    // A policy that fails (content the runtime cannot weigh) stops the play with its reason.
+    const reason = e instanceof Error ? e.message : String(e)
+    this.error.value = `The computer could not choose a move (${reason}); it stops so you can look.`
+    this.thinking.value = this.timer !== null
+    return false
   }
 
   set(side: string, controller: Controller): void {
@@ -130,9 +193,18 @@ export class AiPlayers {
     this.error.value = null
   }
 
+  /** Drops the planned move and any move being worked out (an undo, a new game, leaving). */
   stop(): void {
     if (this.timer !== null) clearTimeout(this.timer)
     this.timer = null
+    if (this.asked !== null) this.chooser.cancel()
+    this.asked = null
     this.thinking.value = false
+  }
+
+  /** Ends the worker, if any: the view is closed. */
+  dispose(): void {
+    this.stop()
+    this.chooser.dispose()
   }
 }

@@ -20,6 +20,7 @@ export const COLOURS = {
   place: '#0f8f8f',
   changed: '#f5c400',
   weighing: '#111111',
+  acting: '#e8368f',
 } as const
 
 /** What a click on a hex does for the selected unit. */
@@ -78,6 +79,8 @@ export interface OverlayInput {
   placeHexes?: readonly string[]
   /** The hex of the suggested answer, starred. */
   suggestedHex?: string | null
+  /** Hexes of the units the open decision lets act (marked until one is selected). */
+  actingHexes?: readonly string[]
   /** The action being weighed, to draw its path or line. */
   weighing: Action | null
   state: GameState | null
@@ -87,6 +90,7 @@ export function overlays(input: OverlayInput): { highlights: Highlight[]; lines:
   const highlights: Highlight[] = []
   const lines: MapLine[] = []
   for (const hex of input.changed) highlights.push({ hex, color: COLOURS.changed })
+  for (const hex of input.actingHexes ?? []) highlights.push({ hex, color: COLOURS.acting })
   for (const hex of input.command?.hexes ?? []) highlights.push({ hex, color: COLOURS.command })
   for (const hex of input.placeHexes ?? [])
     highlights.push(

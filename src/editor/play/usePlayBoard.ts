@@ -93,6 +93,18 @@ export function usePlayBoard(pt: Playtest) {
     return typeof hex === 'string' ? hex : null
   })
 
+  /** Hexes of the units that may act now, marked on the map (one hex once per stack). */
+  const actingHexes = computed(() => {
+    const s = pt.state.value
+    if (!s || !pt.session.value?.atEnd) return []
+    const hexes = new Set<string>()
+    for (const id of pt.actingUnits.value) {
+      const hex = s.units[id]?.hex
+      if (hex) hexes.add(hex)
+    }
+    return [...hexes]
+  })
+
   /** The action of a facing choice that ends facing `facing` (named). */
   const withFacing = (c: FacingChoice, facing: string): Action | undefined =>
     c.actions.find((a) => facingName(a.facing) === facing)
@@ -115,6 +127,13 @@ export function usePlayBoard(pt: Playtest) {
   function chooseMove(intent: Extract<HexIntent, { kind: 'move' }>): void {
     const actions = intent.actions.filter((a) => a.with === undefined)
     const list = actions.length ? actions : intent.actions
+    // A second click on the destination takes the move weighed there (with the facing shown).
+    const weighed = pt.weighing.value
+    if (weighed && list.includes(weighed)) {
+      facingChoice.value = null
+      pt.act(weighed)
+      return
+    }
     if (intent.facings.length <= 1) return weighOrTake(list[0] as Action)
     const current = currentFacingName()
     const preferred =
@@ -132,6 +151,12 @@ export function usePlayBoard(pt: Playtest) {
 
   /** An answer placing a unit in the hex: with several facings, the player picks one. */
   function choosePlace(intent: Extract<HexIntent, { kind: 'place' }>): void {
+    const weighed = pt.weighing.value
+    if (weighed && intent.actions.includes(weighed)) {
+      facingChoice.value = null
+      pt.act(weighed)
+      return
+    }
     if (intent.facings.length <= 1) return weighOrTake(intent.actions[0] as Action)
     const choice = {
       what: `Place in ${intent.hex}`,
@@ -219,6 +244,7 @@ export function usePlayBoard(pt: Playtest) {
     commandShown,
     isLeader,
     changed,
+    actingHexes,
     facingChoice,
     withFacing,
     placeHexes,

@@ -3,15 +3,23 @@
  * as it stands, the game session, the unit selected, the action being weighed, the AI players,
  * and the autosave that keeps a game in progress across reloads.
  */
-import { computed, markRaw, ref, shallowRef, watch, type Ref } from 'vue'
-import type { LoadedScenario, Problem, SavedGame } from '../../runtime'
-import { formatProblem, loadLibrary, migrateSavedGame } from '../../runtime'
+import {
+  computed,
+  getCurrentScope,
+  markRaw,
+  onScopeDispose,
+  ref,
+  shallowRef,
+  watch,
+  type Ref,
+} from 'vue'
+import type { LoadedScenario, Names, Problem, SavedGame } from '../../runtime'
+import { actionText, formatProblem, loadLibrary, migrateSavedGame, namesOf } from '../../runtime'
 import { legalGroups, openPrompt } from '../../runtime/play'
 import type { Action } from '../../runtime/state'
 import type { DiceChoice } from '../../runtime/state/game-state'
 import { useWorkspaceStore } from '../stores/useWorkspaceStore'
 import { idOfPath, pathFor } from '../workspace/files'
-import { actionText, namesOf, type Names } from './action-text'
 import { AiPlayers } from './ai-players'
 import { missingRoll, PlaySession, type DiceAsked, type PlayResult } from './play-session'
 
@@ -24,7 +32,7 @@ export interface GameSetup {
 export interface SetupChoices {
   /** Variants that can be layered on the scenario's ruleset. */
   variants: { id: string; name: string }[]
-  options: { id: string; label: string; rule?: string; on: boolean }[]
+  options: { id: string; label: string; description?: string; rule?: string; on: boolean }[]
 }
 
 /** An answer naming a hex, taken by a click on that hex too. */
@@ -88,7 +96,12 @@ export function usePlaytest(path: string) {
   const scenarioErrors = computed(() =>
     isSave.value ? [] : ws.problems.filter((p) => p.file === path && p.severity === 'error'),
   )
-  const scenarioName = computed(() => ws.value<{ name?: string }>(path)?.name ?? scenarioId.value)
+  /** The scenario's name (a saved game's too), never its id while it has one. */
+  const scenarioName = computed(
+    () =>
+      ws.value<{ name?: string }>(isSave.value ? pathFor('scenario', scenarioId.value) : path)
+        ?.name ?? scenarioId.value,
+  )
 
   const scenarioId = computed(() => {
     if (isSave.value) return ws.value<{ scenario?: string }>(path)?.scenario ?? ''
@@ -222,6 +235,7 @@ export function usePlaytest(path: string) {
       options: opts.map((o) => ({
         id: o.id,
         label: o.label ?? o.id,
+        ...(o.description ? { description: o.description } : {}),
         ...(o.rule ? { rule: o.rule } : {}),
         on: scenario?.options?.[o.id] ?? o.default ?? false,
       })),
@@ -255,6 +269,12 @@ export function usePlaytest(path: string) {
 
   function describe(action: Action): string {
     return names.value ? actionText(action, names.value) : action.type
+  }
+
+  /** An engine sentence (log line, prompt, record, refusal) in words: names, not ids. */
+  function say(text: string): string {
+    const n = names.value
+    return n ? n.text(text, prompt.value?.actions ?? []) : text
   }
 
   function act(action: Action): PlayResult {
@@ -307,7 +327,10 @@ export function usePlaytest(path: string) {
     loaded: () => loaded.value,
     session: () => session.value,
     act: (a) => act(a),
+    // The computer's moves are worked out in a worker, which loads the scenario from these.
+    sources: () => ws.sources(),
   })
+  if (getCurrentScope()) onScopeDispose(() => ai.dispose())
   const aiSides = ai.sides as Ref<Record<string, 'human' | 'random' | 'greedy'>>
   watch([state, aiSides, ai.running], () => ai.schedule(), { deep: true })
 
@@ -360,6 +383,7 @@ export function usePlaytest(path: string) {
     resume,
     discardAutosave,
     describe,
+    say,
     act,
     enterDice,
     undo,

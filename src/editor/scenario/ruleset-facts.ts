@@ -148,3 +148,42 @@ export function sideTracks(ruleset: ResolvedRuleset | undefined): { id: string; 
     .filter((t) => t.scope === 'side')
     .map((t) => ({ id: t.id, label: t.label }))
 }
+
+const WHEN: Record<VictoryCondition['at'], string> = {
+  'after-free-activation': 'after each free activation',
+  'activation-end': 'at the end of each activation',
+  'player-turn-end': 'at the end of each player turn',
+  'turn-end': 'at the end of each turn',
+  'game-end': 'at the end of the game',
+  'any-time': 'at any time',
+}
+
+const OUTCOME = { win: 'wins', lose: 'loses', draw: 'draws' } as const
+
+/**
+ * A victory condition in words for its row, from the ruleset's labels: the check a side makes
+ * (its resolution's label), the track compared and its tiers, and when it is looked at.
+ */
+export function conditionWords(
+  ruleset: ResolvedRuleset | undefined,
+  c: VictoryCondition | undefined,
+): string {
+  if (!c) return ''
+  const when = WHEN[c.at] ?? c.at
+  const outcome = OUTCOME[c.outcome ?? 'lose']
+  switch (c.kind) {
+    case 'check': {
+      const r = ruleset?.resolutions?.find((x) => x.id === c.resolution)
+      return `each side makes a ${r?.label ?? c.resolution ?? 'check'} ${when}; a side that fails it ${outcome}`
+    }
+    case 'threshold':
+      return `a side ${outcome} when its condition holds, ${when}`
+    case 'points': {
+      const t = ruleset?.tracks?.find((x) => x.id === c.track)
+      const tiers = (c.tiers ?? []).map((x) => x.label).join(', ')
+      return `${t?.label ?? c.track ?? 'points'} compared ${when}${tiers ? ` (${tiers})` : ''}`
+    }
+    case 'elimination':
+      return `a side with no units left ${outcome}, ${when}`
+  }
+}

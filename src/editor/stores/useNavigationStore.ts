@@ -1,7 +1,8 @@
 /**
  * Which file is open, in which view, and where in it: the problems panel and the visual views
  * ask for a place (file + JSON pointer, or line:column) and the open view scrolls to it. The
- * choice is kept in the address (#/view/path) so a reload comes back to the same place.
+ * choice is kept in the address (#/view/path): a reload comes back to the same place, and each
+ * file or view opened is a step of the browser's history, so Back and Forward move between them.
  */
 import { defineStore } from 'pinia'
 import { ref } from 'vue'
@@ -11,6 +12,11 @@ export interface Place {
   pointer?: string
   line?: number
   column?: number
+}
+
+/** `replace` corrects the current step (a view the file lacks) instead of adding one. */
+export interface ShowOptions {
+  replace?: boolean
 }
 
 export const useNavigationStore = defineStore('navigation', () => {
@@ -26,9 +32,9 @@ export const useNavigationStore = defineStore('navigation', () => {
     writeHash()
   }
 
-  function show(v: string): void {
+  function show(v: string, options: ShowOptions = {}): void {
     view.value = v
-    writeHash()
+    writeHash(options.replace)
   }
 
   function locate(place: Place, v?: string): void {
@@ -38,19 +44,38 @@ export const useNavigationStore = defineStore('navigation', () => {
     writeHash()
   }
 
-  function writeHash(): void {
+  function writeHash(replace = false): void {
     if (typeof location === 'undefined') return
     const h = `#/${encodeURIComponent(view.value)}/${path.value ? encodeURIComponent(path.value) : ''}`
-    if (location.hash !== h) history.replaceState(null, '', h)
+    if (location.hash === h) return
+    if (replace) history.replaceState(null, '', h)
+    else history.pushState(null, '', h)
   }
 
   function readHash(): void {
     if (typeof location === 'undefined') return
     const m = /^#\/([^/]*)\/?(.*)$/.exec(location.hash)
-    if (!m) return
+    if (!m) {
+      // Back to the address the page was opened with: no file.
+      path.value = null
+      view.value = 'overview'
+      return
+    }
     if (m[1]) view.value = decodeURIComponent(m[1])
-    if (m[2]) path.value = decodeURIComponent(m[2])
+    path.value = m[2] ? decodeURIComponent(m[2]) : null
   }
 
-  return { path, view, target, open, show, locate, readHash }
+  /** Back and Forward (and a hash typed in the address bar) show the place in the address. */
+  function followHistory(): () => void {
+    if (typeof window === 'undefined') return () => {}
+    const onPop = (): void => readHash()
+    window.addEventListener('popstate', onPop)
+    window.addEventListener('hashchange', onPop)
+    return () => {
+      window.removeEventListener('popstate', onPop)
+      window.removeEventListener('hashchange', onPop)
+    }
+  }
+
+  return { path, view, target, open, show, locate, readHash, followHistory }
 })

@@ -209,6 +209,21 @@ export const useWorkspaceStore = defineStore('workspace', () => {
     apply(changes, 'after')
   }
 
+  /**
+   * The same files laid out anew (the dev server formats what it saves): the texts change
+   * without an undo step of their own, and the history follows, so a save keeps undo and redo.
+   */
+  function relayout(texts: ReadonlyArray<{ path: string; text: string }>): void {
+    const changes: FileChange[] = []
+    for (const t of texts) {
+      const before = files.value.get(t.path)
+      if (before === undefined || before === t.text) continue
+      history.replaceText(t.path, before, t.text)
+      changes.push({ path: t.path, before, after: t.text })
+    }
+    if (changes.length > 0) apply(changes, 'after')
+  }
+
   function setText(path: string, newText: string, label = 'Edit JSON', coalesceKey?: string): void {
     change([{ path, text: newText }], label, coalesceKey)
   }
@@ -365,6 +380,7 @@ export const useWorkspaceStore = defineStore('workspace', () => {
     parsed,
     value,
     change,
+    relayout,
     setText,
     edit,
     createFile,

@@ -47,6 +47,20 @@ export class History {
     if (this.done.length > this.limit) this.done.shift()
   }
 
+  /**
+   * A file's text now stands as `to` where it stood as `from` (the same content laid out anew,
+   * as Save to content/ does): every entry that holds `from` for it holds `to`, so undo and redo
+   * go on from the new text, and no step of its own is added.
+   */
+  replaceText(path: string, from: string, to: string): void {
+    for (const e of [...this.done, ...this.undone])
+      for (const c of e.changes) {
+        if (c.path !== path) continue
+        if (c.before === from) c.before = to
+        if (c.after === from) c.after = to
+      }
+  }
+
   /** The entry to undo (its changes are to be applied backwards), moved to the redo list. */
   undo(): HistoryEntry | undefined {
     const e = this.done.pop()

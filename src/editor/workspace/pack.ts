@@ -1,11 +1,12 @@
 /**
  * Content packs: a .zip of content files under their content/ paths, the assets they use and a
- * small manifest. Files travel as the exact bytes of their text, so an export imported into an
+ * small manifest; or a mod pack (mod-pack.ts), laid out as a mod folder. Files travel as the exact bytes of their text, so an export imported into an
  * empty workspace gives the same files, a broken one included (it is the designer's work in
  * progress, and the problems panel will point at the fault).
  */
 import { unzipSync, zipSync, type Zippable } from 'fflate'
 import { parseFile, pathFor } from './files'
+import { modFolderOf, WORKSPACE_MANIFEST } from './mod-pack'
 
 export const MANIFEST = 'hexwright-pack.json'
 export const PACK_FORMAT_VERSION = 1
@@ -118,6 +119,8 @@ export function placeJson(fileName: string, text: string): string {
   const base = fileName.split('/').pop() ?? fileName
   const parsed = parseFile(`import/${base}`, text)
   const id = (parsed.value as { id?: unknown } | undefined)?.id
+  // A pack's manifest has one place in the workspace, whatever the pack's id (mod-pack.ts).
+  if (parsed.format === 'mod') return WORKSPACE_MANIFEST
   if (parsed.format && typeof id === 'string' && safePath(id) === id)
     return pathFor(parsed.format, id)
   const schema = /"\$schema"\s*:\s*"[^"]*?([a-z-]+)\.schema\.json"/.exec(text)?.[1]
@@ -147,9 +150,13 @@ function readZip(name: string, bytes: Uint8Array, out: ReadResult): void {
     }
   }
   const typeOf = new Map((manifest?.files ?? []).map((f) => [f.path, f.type]))
+  // A mod (Export mod, or a mod folder zipped) keeps content folders at its top, beside its
+  // hexwright-mod.json: they go to the same paths under content/, over the bundled files.
+  const modFolder = modFolderOf(Object.keys(entries))
   for (const [entry, data] of Object.entries(entries)) {
     if (entry === MANIFEST || entry.endsWith('/')) continue
-    const path = safePath(entry)
+    const inMod = modFolder !== undefined && entry.startsWith(modFolder) && safePath(entry)
+    const path = inMod ? safePath(`content/${entry.slice(modFolder.length)}`) : safePath(entry)
     const where = `${name}: ${entry}`
     if (!path) out.rejected.push({ name: where, reason: 'its path leaves the pack folder' })
     else if (extension(path) === 'json') {
@@ -199,6 +206,8 @@ export type ImportAction = 'add' | 'replace' | 'same'
 export interface PlannedImport {
   item: Incoming
   action: ImportAction
+  /** For a replacement: whether the file there is the bundled one untouched or has edits. */
+  replacing?: 'bundled' | 'edited'
 }
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
@@ -207,12 +216,21 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   return true
 }
 
-/** What importing would do to each file: add it, replace the one there, or nothing. */
-export function planImport(incoming: readonly Incoming[], current: PackSource): PlannedImport[] {
+/**
+ * What importing would do to each file: add it, replace the one there, or nothing. With the
+ * bundled texts, a replacement says whether it replaces a bundled file or one with edits.
+ */
+export function planImport(
+  incoming: readonly Incoming[],
+  current: PackSource,
+  bundled?: ReadonlyMap<string, string>,
+): PlannedImport[] {
   return incoming.map((item) => {
     if (item.kind === 'text') {
       const have = current.files.get(item.path)
-      return { item, action: have === undefined ? 'add' : have === item.text ? 'same' : 'replace' }
+      const action = have === undefined ? 'add' : have === item.text ? 'same' : 'replace'
+      if (action !== 'replace' || bundled === undefined) return { item, action }
+      return { item, action, replacing: bundled.get(item.path) === have ? 'bundled' : 'edited' }
     }
     const have = current.assets.get(item.path)
     const same = have && have.type === item.type && sameBytes(have.bytes, item.bytes)

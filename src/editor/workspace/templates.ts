@@ -4,9 +4,9 @@
  * file from there. Also "copy": an existing file under a new id.
  */
 import { parseFile, pathFor } from './files'
-import { applyValueEdits, printJson } from './json-edit'
+import { applyValueEdits, printJson, type ValueEdit } from './json-edit'
 
-export type NewFormat = 'ruleset' | 'variant' | 'map' | 'scenario'
+export type NewFormat = 'ruleset' | 'variant' | 'map' | 'scenario' | 'table' | 'unit-set'
 
 /** `$schema` as written in files under content/<folder>/. */
 const schemaRef = (format: string) => `../../schemas/${format}.schema.json`
@@ -41,8 +41,9 @@ export interface NewRulesetOptions {
 }
 
 /**
- * One die, two unit states, one terrain type and one movement phase: what the schema requires
- * and the cross-file checks accept, nothing more.
+ * One die, two unit states, one terrain type and a sequence the engine plays: a side activates
+ * one of its commands, whose units move, or passes. What the schema requires and the cross-file
+ * checks accept, and a scenario on it plays at once; the designer grows it from there.
  */
 export function newRuleset(o: NewRulesetOptions): string {
   return file({
@@ -66,8 +67,13 @@ export function newRuleset(o: NewRulesetOptions): string {
       hexTypes: [{ id: 'clear', label: 'Clear', movement: { foot: 1 } }],
     },
     sequence: {
-      structure: 'turns',
-      turns: { playerTurns: 'alternate' },
+      structure: 'activations',
+      activation: {
+        kinds: [
+          { id: 'command', label: 'Activate a command', scope: 'command', phases: ['move'] },
+          { id: 'pass', label: 'Pass', scope: 'pass', phases: [] },
+        ],
+      },
       phases: [{ id: 'move', label: 'Move', mechanic: 'movement', player: 'active' }],
     },
   })
@@ -90,6 +96,125 @@ export function newVariant(o: NewVariantOptions): string {
     base: o.base,
     patch: {},
   })
+}
+
+export interface NewTableOptions {
+  id: string
+  name?: string
+  /** The ruleset (or variant) the table belongs to. */
+  ruleset: string
+  /** One of the ruleset's dice (see `rulesetFacts`). */
+  dice: string
+  /** The die's lowest and highest face, to split the rows at its middle. */
+  faces?: { min: number; max: number }
+}
+
+/**
+ * A roll table with one result column and two rows that between them cover every roll (the
+ * low half and the high half, open-ended), their cells empty: a grid to fill in.
+ */
+export function newTable(o: NewTableOptions): string {
+  const { min, max } = o.faces ?? { min: 1, max: 6 }
+  const split = Math.floor((min + max) / 2)
+  return file({
+    $schema: schemaRef('table'),
+    id: o.id,
+    schemaVersion: 1,
+    ruleset: o.ruleset,
+    label: o.name || nameFromId(o.id),
+    description: '',
+    kind: 'roll',
+    dice: o.dice,
+    columns: [{ id: 'result', label: 'Result' }],
+    rows: [
+      { roll: { max: split }, cells: [null] },
+      { roll: { min: split + 1 }, cells: [null] },
+    ],
+  })
+}
+
+export interface NewUnitSetOptions {
+  id: string
+  name?: string
+  /** The ruleset (or variant) whose vocabulary the units use. */
+  ruleset: string
+  /** The ruleset's movement class the set's units move as, when it has any. */
+  movementClass?: string
+}
+
+/**
+ * One class of unit and no types yet: the Units view adds types to the class. A type the
+ * ruleset's tables do not cover would be an error at once, so none is made here.
+ */
+export function newUnitSet(o: NewUnitSetOptions): string {
+  const name = o.name || nameFromId(o.id)
+  return file({
+    $schema: schemaRef('unit-set'),
+    id: o.id,
+    schemaVersion: 1,
+    ruleset: o.ruleset,
+    name,
+    description: '',
+    classes: [
+      {
+        id: o.id,
+        label: name,
+        ...(o.movementClass ? { movementClass: o.movementClass } : {}),
+      },
+    ],
+    types: [],
+  })
+}
+
+/** What a table or unit set template reads of its resolved ruleset. */
+export interface RulesetFacts {
+  dice?: ReadonlyArray<{ id: string; count?: number; sides: number; faces?: string }>
+  terrain?: { movementClasses?: ReadonlyArray<{ id: string }> }
+}
+
+/** The lowest and highest total a die spec rolls (a d10 read 0–9, 2d6 …). */
+export function diceRange(die: { count?: number; sides: number; faces?: string }): {
+  min: number
+  max: number
+} {
+  const count = die.count ?? 1
+  const low = die.faces === 'zero-based' ? 0 : 1
+  return { min: count * low, max: count * (low + die.sides - 1) }
+}
+
+/** A new table or unit set for a ruleset, or a sentence saying why the ruleset cannot have one. */
+export function newRulesetPart(
+  format: 'table' | 'unit-set',
+  o: { id: string; name?: string; ruleset: string },
+  facts: RulesetFacts,
+): { text: string } | { error: string } {
+  if (format === 'unit-set')
+    return {
+      text: newUnitSet({ ...o, movementClass: facts.terrain?.movementClasses?.[0]?.id }),
+    }
+  const die = facts.dice?.[0]
+  if (!die) return { error: 'That ruleset has no dice yet, so a table has nothing to roll.' }
+  return { text: newTable({ ...o, dice: die.id, faces: diceRange(die) }) }
+}
+
+/**
+ * The edit that makes a ruleset include a new unit set or table: a ruleset lists them itself
+ * (`unitSets`, `tables`), a variant under `include`. The rest of its file keeps its layout.
+ */
+export function includeEdits(
+  ruleset: Record<string, unknown>,
+  format: 'table' | 'unit-set',
+  id: string,
+): ValueEdit[] {
+  const key = format === 'table' ? 'tables' : 'unitSets'
+  const isVariant = typeof ruleset.base === 'string'
+  const holder = (isVariant ? ruleset.include : ruleset) as Record<string, unknown> | undefined
+  if (isVariant && (typeof holder !== 'object' || holder === null))
+    return [{ pointer: '/include', value: { [key]: [id] } }]
+  const at = isVariant ? `/include/${key}` : `/${key}`
+  const list = holder?.[key]
+  if (Array.isArray(list)) return list.includes(id) ? [] : [{ pointer: `${at}/-`, value: id }]
+  return [{ pointer: at, value: [id] }]
 }
 
 export type Orientation = 'flat' | 'pointy'

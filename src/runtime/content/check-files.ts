@@ -12,11 +12,13 @@ import {
   formatOfSchemaPath,
   type ContentFormat,
 } from './schema-names'
+import { hugeNumberProblems } from './number-limits'
 import { reservedNameProblems } from './reserved-names'
 import { rootSchema } from './schema-walk'
 import { schemaProblems } from './schema-messages'
 import { describePath, type ContentFile } from './content-store'
 import { didYouMean } from './suggest'
+import { MOD_MANIFEST } from './mod-manifest'
 import type { CompiledValidator } from './validator-types'
 
 export interface SourceText {
@@ -131,8 +133,19 @@ export function checkFile(source: SourceText): { file: ContentFile; problems: Pr
   }
   problems.push(...schemaCheck(doc, format))
   problems.push(...reservedNameProblems(doc))
+  problems.push(...hugeNumberProblems(doc))
   const id = (value as Record<string, unknown>).id
-  if (typeof id === 'string' && id !== name && format !== 'saved-game') {
+  if (format === 'mod') {
+    // A pack's manifest has one name whatever the pack's id (mod-manifest.ts).
+    if (`${name}.json` !== MOD_MANIFEST)
+      problems.push(
+        problemAt(
+          doc,
+          '',
+          `a mod manifest is read only as ${MOD_MANIFEST} at the top of its pack; rename this file`,
+        ),
+      )
+  } else if (typeof id === 'string' && id !== name && format !== 'saved-game') {
     problems.push(
       problemAt(
         doc,

@@ -16,7 +16,7 @@ export {
   formatOfSchemaPath,
 } from './schema-names'
 export type { ContentFormat } from './schema-names'
-export { loadLibrary } from './loader'
+export { libraryOfReport, loadLibrary } from './loader'
 export type { ContentLibrary, LoadResult, ScenarioOptions } from './loader'
 export type { LoadedMap, LoadedRuleset, LoadedScenario } from './loaded'
 export { createContentStore, describePath } from './content-store'
@@ -26,3 +26,11 @@ export type { ResolveResult, ResolvedWithOrigins } from './resolve-ruleset'
 export { parseJsonDocument, locate, joinPointer, parsePointer } from './json-document'
 export type { JsonDocument } from './json-document'
 export { didYouMean, suggest } from './suggest'
+export {
+  BUNDLED_PACK_ID,
+  MOD_MANIFEST,
+  packOf,
+  packStackProblems,
+  versionSatisfies,
+} from './mod-manifest'
+export type { PackLayer } from './mod-manifest'

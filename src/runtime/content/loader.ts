@@ -48,7 +48,11 @@ const notFound = (what: string, id: string, known: string[]): Problem => ({
 })
 
 export function loadLibrary(sources: readonly SourceText[], engine?: EngineChecks): ContentLibrary {
-  const report = validateContent(sources, engine)
+  return libraryOfReport(validateContent(sources, engine), engine)
+}
+
+/** The library of content already validated (with the same engine checks), not validated again. */
+export function libraryOfReport(report: ValidationReport, engine?: EngineChecks): ContentLibrary {
   const errors = report.problems.filter((p) => p.severity === 'error')
   // A scenario the engine cannot play as written may play with the variants a game adds: the
   // engine is asked again about the rules the game will use.

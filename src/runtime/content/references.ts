@@ -26,6 +26,34 @@ export interface ReferenceScope {
 export interface RatingDeclaration {
   type: 'number' | 'string' | 'boolean'
   values?: string[]
+  minimum?: number
+  maximum?: number
+}
+
+/** The size no number rating may pass when its ruleset declares no range: no counter prints more. */
+export const RATING_LIMIT = 1_000_000
+
+/** Why a number is not a value of the declared rating, or null when it is. */
+export function ratingRangeProblem(
+  key: string,
+  value: number,
+  declared: RatingDeclaration,
+): string | null {
+  const { minimum, maximum } = declared
+  const shown = describeValue(value)
+  if (minimum !== undefined || maximum !== undefined) {
+    if ((minimum === undefined || value >= minimum) && (maximum === undefined || value <= maximum))
+      return null
+    const range =
+      minimum === undefined
+        ? `at most ${maximum}`
+        : maximum === undefined
+          ? `at least ${minimum}`
+          : `from ${minimum} to ${maximum}`
+    return `rating "${key}" must be ${range}, the range the ruleset declares for it, found ${shown}`
+  }
+  if (Math.abs(value) <= RATING_LIMIT) return null
+  return `rating "${key}" is ${shown}, beyond any counter: a number rating must lie between -${RATING_LIMIT.toLocaleString('en-US')} and ${RATING_LIMIT.toLocaleString('en-US')} (or in the range its ruleset declares with "minimum" and "maximum")`
 }
 
 const ratingTypeNames = { number: 'a number', string: 'text', boolean: 'true or false' }
@@ -82,6 +110,9 @@ export function referenceProblems(
         `rating "${key}" must be ${ratingTypeNames[declared.type]}, found ${describeValue(v)}`,
         false,
       )
+    } else if (typeof v === 'number') {
+      const outside = ratingRangeProblem(key, v, declared)
+      if (outside !== null) report(pointer, outside, false)
     } else if (declared.values && typeof v === 'string' && !declared.values.includes(v)) {
       report(
         pointer,
@@ -108,6 +139,13 @@ export function referenceProblems(
           check(keyKind, k, at, true)
           const declared = keyKind === 'rating' ? scope.ratings?.get(k) : undefined
           if (declared) checkRating(k, v, declared, at)
+          // Optional rules are on or off: the engine reads any other value as one of them.
+          if (keyKind === 'option' && typeof v !== 'boolean')
+            report(
+              at,
+              `optional rule "${k}" is on or off: write true or false, not ${describeValue(v)}`,
+              false,
+            )
         }
       }
     },

@@ -17,6 +17,7 @@ import { FILE_REF_KINDS } from './content-store'
 import { locate } from './json-document'
 import {
   applyVariantChanges,
+  applyMatrixCells,
   applyMergePatch,
   applyOperations,
   buildInitialIndex,
@@ -137,6 +138,7 @@ export interface RulesetResolver {
 export interface Layer {
   include?: Includes
   patch?: unknown
+  matrices?: unknown
   operations?: unknown
 }
 
@@ -261,6 +263,20 @@ export function createRulesetResolver(store: ContentStore): RulesetResolver {
 
   function resolveVariant(file: ContentFile): ResolveResult {
     const variant = file.doc.value as VariantOverlay
+    // A base that leads back here would be reported by the inner resolve, which then counts as
+    // a broken base and says nothing: say it at this variant's base.
+    if (resolving.has(variant.base)) {
+      const loop = [...resolving].slice([...resolving].indexOf(variant.base))
+      return fail([
+        problemAtOrigin(
+          store,
+          { file: file.doc.file, pointer: '/base' },
+          variant.base === variant.id
+            ? `variant "${variant.id}" names itself as its base; a variant is built on a ruleset or another variant`
+            : `the base "${variant.base}" leads back to this variant (${[...loop, variant.base].join(' → ')}); a chain of variants must end at a ruleset`,
+        ),
+      ])
+    }
     const base = resolve(variant.base)
     if (!base.ok) {
       const known = store.ids(['ruleset', 'variant'])
@@ -332,6 +348,14 @@ export function createRulesetResolver(store: ContentStore): RulesetResolver {
     let current = fromOverlay(
       applyMergePatch(included.value, changes.patch ?? {}, { ...root, pointer: patchAt }),
     )
+    if (current.value && changes.matrices !== undefined) {
+      current = fromOverlay(
+        applyMatrixCells(current.value, changes.matrices, {
+          ...root,
+          pointer: `${at}/matrices`,
+        }),
+      )
+    }
     if (current.value && changes.operations !== undefined) {
       current = fromOverlay(
         applyOperations(current.value, changes.operations, {

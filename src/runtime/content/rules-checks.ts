@@ -6,6 +6,7 @@
  * designer wrote it.
  */
 import { prepareRuleset } from '../rules/prepare-ruleset'
+import { declarationProblems } from './declaration-checks'
 import type { ContentStore } from './content-store'
 import { locateInString } from './json-document'
 import type { Problem } from './problems'
@@ -13,22 +14,11 @@ import { locateOrigin } from './overlay'
 import { problemAtOrigin, type ResolvedWithOrigins } from './resolve-ruleset'
 import { duplicateEntityIds, REF_KIND_NAMES } from './vocabulary'
 
-const ENTITY_PATHS: Record<string, string> = {
-  unitType: '/unitTypes',
-  unitClass: '/unitClasses',
-  terrain: '/terrain/hexTypes',
-  status: '/statuses/states',
-  table: '/tables',
-  modifierList: '/modifierLists',
-  resolution: '/resolutions',
-  resultSet: '/resultSets',
-}
-
 export function rulesProblems(store: ContentStore, r: ResolvedWithOrigins): Problem[] {
   const problems: Problem[] = []
   const duplicates = duplicateEntityIds(r.ruleset)
   for (const d of duplicates) {
-    const origin = locateOrigin(r.indexed.index, `${ENTITY_PATHS[d.kind] ?? ''}/${d.index}`)
+    const origin = locateOrigin(r.indexed.index, `${d.path}/${d.index}`)
     problems.push(
       problemAtOrigin(
         store,
@@ -39,6 +29,8 @@ export function rulesProblems(store: ContentStore, r: ResolvedWithOrigins): Prob
   }
   // Lookups by id would silently pick one of the duplicates: report those first.
   if (duplicates.length > 0) return problems
+  for (const d of declarationProblems(r.ruleset))
+    problems.push(problemAtOrigin(store, locateOrigin(r.indexed.index, d.pointer), d.message))
   const prepared = prepareRuleset(r.ruleset)
   if (prepared.ok) return problems
   for (const e of prepared.errors) {

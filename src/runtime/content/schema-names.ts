@@ -11,6 +11,7 @@ export const CONTENT_SCHEMAS = {
   map: 'map.schema.json',
   scenario: 'scenario.schema.json',
   'saved-game': 'saved-game.schema.json',
+  mod: 'mod.schema.json',
   'resolved-ruleset': 'resolved-ruleset.schema.json',
 } as const
 

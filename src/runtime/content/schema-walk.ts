@@ -28,7 +28,19 @@ function pointerGet(root: unknown, fragment: string): unknown {
   return node
 }
 
+/** Resolved references by file and $ref: the schemas never change, and walks ask again and again. */
+const resolved = new Map<string, SchemaAt>()
+
 export function resolveRef(ref: string, fromFile: string): SchemaAt {
+  const key = `${fromFile}#${ref}`
+  const known = resolved.get(key)
+  if (known) return known
+  const at = resolveUncached(ref, fromFile)
+  resolved.set(key, at)
+  return at
+}
+
+function resolveUncached(ref: string, fromFile: string): SchemaAt {
   const [path, fragment = ''] = ref.split('#')
   const file = path
     ? path.startsWith(SCHEMA_ID_BASE)
@@ -80,7 +92,11 @@ function admits(at: SchemaAt, value: unknown): boolean {
  * by discriminator tag when there is one, else by the value's type.
  */
 export function expand(at: SchemaAt, value: unknown): SchemaAt[] {
+  const known = plainExpansions.get(at.schema)?.get(at.file)
+  if (known) return known
   const out: SchemaAt[] = []
+  // Without a union on the way the expansion does not depend on the value: kept for next time.
+  let plain = true
   const visit = (node: SchemaAt, depth: number): void => {
     if (depth > 40) return
     out.push(node)
@@ -90,6 +106,7 @@ export function expand(at: SchemaAt, value: unknown): SchemaAt[] {
       visit({ file: node.file, schema: part }, depth + 1)
     const union = (s.oneOf ?? s.anyOf) as JsonSchema[] | undefined
     if (union) {
+      plain = false
       const branches = union.map((b) => ({ file: node.file, schema: b }))
       const tag = isObject(s.discriminator) ? String(s.discriminator.propertyName) : undefined
       if (tag && isObject(value)) {
@@ -101,8 +118,16 @@ export function expand(at: SchemaAt, value: unknown): SchemaAt[] {
     }
   }
   visit(at, 0)
+  if (plain) {
+    const byFile = plainExpansions.get(at.schema) ?? new Map<string, SchemaAt[]>()
+    byFile.set(at.file, out)
+    plainExpansions.set(at.schema, byFile)
+  }
   return out
 }
+
+/** Expansions that hold for any value (see `expand`), by schema node and file. */
+const plainExpansions = new WeakMap<JsonSchema, Map<string, SchemaAt[]>>()
 
 /** The values a discriminated branch accepts for its tag property. */
 export function branchTagValues(branch: SchemaAt, tag: string): unknown[] {

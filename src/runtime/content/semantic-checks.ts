@@ -33,7 +33,52 @@ function mapProblems(
       )
     else seen.set(key, i)
   })
+  out.push(...twice(file, '/regions', map.map.regions ?? [], 'map region'))
   return out
+}
+
+/** Entries of a list with the name of an earlier one: the second is never found by its name. */
+function twice(
+  file: ContentFile,
+  pointer: string,
+  items: readonly { id: string }[],
+  what: string,
+): Problem[] {
+  const first = new Map<string, number>()
+  const out: Problem[] = []
+  items.forEach((item, i) => {
+    const earlier = first.get(item.id)
+    if (earlier === undefined) first.set(item.id, i)
+    else
+      out.push(
+        problem(
+          file,
+          `${pointer}/${i}/id`,
+          `${what} "${item.id}" is already defined (item ${earlier + 1}); each ${what} needs an id of its own`,
+        ),
+      )
+  })
+  return out
+}
+
+/**
+ * Why a unit cannot stand where it is placed: its movement class may not enter the hex's
+ * terrain (null when it may, or when the map or the rules do not say).
+ */
+function impassable(
+  u: { id: string; type: string; hex?: string },
+  ruleset: ResolvedRuleset,
+  map: LoadedMap,
+): string | null {
+  if (u.hex === undefined) return null
+  const type = ruleset.unitTypes.find((t) => t.id === u.type)
+  const movementClass =
+    type?.movementClass ?? ruleset.unitClasses.find((c) => c.id === type?.class)?.movementClass
+  const terrain = map.map.hexes?.[u.hex]?.terrain ?? map.map.defaultTerrain
+  if (movementClass === undefined || terrain === undefined) return null
+  const hexType = ruleset.terrain.hexTypes.find((t) => t.id === terrain)
+  if (hexType?.movement?.[movementClass] !== 'prohibited') return null
+  return `unit "${u.id}" is placed on ${u.hex}, ${hexType.label ?? terrain} terrain, which its movement class "${movementClass}" may not enter: place it on a hex it could stand on`
 }
 
 function scenarioProblems(
@@ -42,11 +87,28 @@ function scenarioProblems(
   ruleset: ResolvedRuleset,
   map: LoadedMap,
 ): Problem[] {
-  const out: Problem[] = []
+  const out: Problem[] = [...twice(file, '/sides', scenario.sides, 'side')]
+  const commandOf = new Map<string, string>()
+  scenario.sides.forEach((side, s) =>
+    (side.commands ?? []).forEach((c, i) => {
+      const earlier = commandOf.get(c.id)
+      if (earlier === undefined) commandOf.set(c.id, side.id)
+      else
+        out.push(
+          problem(
+            file,
+            `/sides/${s}/commands/${i}/id`,
+            `command "${c.id}" is already defined by side "${earlier}"; each command needs an id of its own`,
+          ),
+        )
+    }),
+  )
   const mode = ruleset.board?.facing?.mode ?? 'none'
   const unitIds = new Map<string, string>()
   scenario.sides.forEach((side, s) => {
     const place = (u: Scenario['sides'][number]['units'][number], pointer: string) => {
+      const blocked = impassable(u, ruleset, map)
+      if (blocked !== null) out.push(problem(file, `${pointer}/hex`, blocked))
       const earlier = unitIds.get(u.id)
       if (earlier)
         out.push(problem(file, `${pointer}/id`, `unit id "${u.id}" is already used (${earlier})`))

@@ -100,25 +100,67 @@ export function withLocal(
   return v
 }
 
+/**
+ * Where a resolved ruleset lists entities that must each have a name of their own, by kind:
+ * the list's pointer and the field that names its items. A second entry under one name would be
+ * silently shadowed by the first (or the last) wherever the engine looks it up.
+ */
+export function entityLists(
+  r: ResolvedRuleset,
+): { kind: string; path: string; items: readonly object[] | undefined; field: 'id' | 'key' }[] {
+  return [
+    { kind: 'unitType', path: '/unitTypes', items: r.unitTypes, field: 'id' },
+    { kind: 'unitClass', path: '/unitClasses', items: r.unitClasses, field: 'id' },
+    { kind: 'terrain', path: '/terrain/hexTypes', items: r.terrain.hexTypes, field: 'id' },
+    { kind: 'hexside', path: '/terrain/hexsideTypes', items: r.terrain.hexsideTypes, field: 'id' },
+    {
+      kind: 'movementClass',
+      path: '/terrain/movementClasses',
+      items: r.terrain.movementClasses,
+      field: 'id',
+    },
+    {
+      kind: 'terrainAttribute',
+      path: '/terrain/attributes',
+      items: r.terrain.attributes,
+      field: 'key',
+    },
+    { kind: 'status', path: '/statuses/states', items: r.statuses.states, field: 'id' },
+    { kind: 'statusEvent', path: '/statuses/events', items: r.statuses.events, field: 'id' },
+    { kind: 'table', path: '/tables', items: r.tables, field: 'id' },
+    { kind: 'modifierList', path: '/modifierLists', items: r.modifierLists, field: 'id' },
+    { kind: 'resolution', path: '/resolutions', items: r.resolutions, field: 'id' },
+    { kind: 'resultSet', path: '/resultSets', items: r.resultSets, field: 'id' },
+    { kind: 'rating', path: '/ratings', items: r.ratings, field: 'key' },
+    { kind: 'unitFlag', path: '/unitFlags', items: r.unitFlags, field: 'key' },
+    { kind: 'marker', path: '/markers', items: r.markers, field: 'id' },
+    { kind: 'track', path: '/tracks', items: r.tracks, field: 'id' },
+    { kind: 'option', path: '/options', items: r.options, field: 'id' },
+    { kind: 'dice', path: '/dice', items: r.dice, field: 'id' },
+    { kind: 'weapon', path: '/weapons', items: r.weapons, field: 'id' },
+    { kind: 'phase', path: '/sequence/phases', items: r.sequence?.phases, field: 'id' },
+    {
+      kind: 'victoryCondition',
+      path: '/victory/conditions',
+      items: r.victory?.conditions,
+      field: 'id',
+    },
+  ]
+}
+
 /** Entities defined twice in a resolved ruleset (two unit sets both defining the same unit type id). */
 export function duplicateEntityIds(
   r: ResolvedRuleset,
-): { kind: string; id: string; index: number }[] {
-  const out: { kind: string; id: string; index: number }[] = []
-  const check = (kind: string, items: readonly { id: string }[] | undefined): void => {
+): { kind: string; id: string; index: number; path: string }[] {
+  const out: { kind: string; id: string; index: number; path: string }[] = []
+  for (const { kind, path, items, field } of entityLists(r)) {
     const seen = new Set<string>()
     ;(items ?? []).forEach((item, index) => {
-      if (seen.has(item.id)) out.push({ kind, id: item.id, index })
-      seen.add(item.id)
+      const id = (item as Record<string, unknown>)[field]
+      if (typeof id !== 'string') return
+      if (seen.has(id)) out.push({ kind, id, index, path })
+      seen.add(id)
     })
   }
-  check('unitType', r.unitTypes)
-  check('unitClass', r.unitClasses)
-  check('terrain', r.terrain.hexTypes)
-  check('status', r.statuses.states)
-  check('table', r.tables)
-  check('modifierList', r.modifierLists)
-  check('resolution', r.resolutions)
-  check('resultSet', r.resultSets)
   return out
 }

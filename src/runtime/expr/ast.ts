@@ -116,6 +116,16 @@ export const WORD_OPERATORS: Readonly<Record<string, string>> = { and: '&&', or:
 /** Source length and nesting limits keep compilation and evaluation bounded for any content. */
 export const MAX_SOURCE_LENGTH = 2000
 export const MAX_DEPTH = 100
+/**
+ * List macros (`exists`, `all`, `filter`…) one inside the body of another: each level multiplies
+ * the work by the length of its list, so 40 of them within the length limit would never finish.
+ */
+export const MAX_MACRO_NESTING = 3
+/**
+ * Elements the macros of one evaluation may visit before it is given up as too costly: a
+ * backstop for lists far longer than content expects (a legitimate expression visits hundreds).
+ */
+export const MAX_MACRO_STEPS = 1_000_000
 
 export function isIdentifierName(text: string): boolean {
   return /^[A-Za-z_][A-Za-z0-9_]*$/.test(text)

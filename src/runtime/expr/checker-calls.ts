@@ -1,4 +1,4 @@
-import { FORBIDDEN_NAMES } from './ast'
+import { FORBIDDEN_NAMES, MAX_MACRO_NESTING } from './ast'
 import type { CallNode, ExprNode, MethodNode } from './ast'
 import { BUILTIN_FUNCTIONS, BUILTIN_METHODS, BUILTIN_NAMES } from './builtins'
 import type { Builtin } from './builtins'
@@ -255,9 +255,24 @@ function checkMacro(state: CheckerState, node: MethodNode, scope: Scope | undefi
         ? `${receiver.path}.*`
         : `${receiver.path}[]`
   const inner: Scope = { name: variable.name, type: element, path, parent: scope }
+  // Reported once, at the level that goes too deep: the levels inside it are its cost.
+  if (macroNesting(inner) === MAX_MACRO_NESTING + 1)
+    report(
+      state,
+      `${name} here is nested in ${MAX_MACRO_NESTING} other list macros, a level too many: at most ${MAX_MACRO_NESTING} levels are allowed, because each level multiplies the work by the length of its list`,
+      node.nameStart,
+      node.end,
+    )
   const bodyType = state.check(body, inner).type
   if (name === 'map') return { type: listOf(bodyType) }
   requireBoolean(state, body, bodyType, `the condition of ${name}`)
   if (name === 'filter') return { type: listOf(element) }
   return { type: name === 'count' ? NUMBER : BOOLEAN }
+}
+
+/** How many macro variables are in scope: the levels of macros nested one in another's body. */
+function macroNesting(scope: Scope | undefined): number {
+  let depth = 0
+  for (let current = scope; current !== undefined; current = current.parent) depth++
+  return depth
 }

@@ -1,4 +1,4 @@
-import { FORBIDDEN_NAMES } from './ast'
+import { FORBIDDEN_NAMES, MAX_MACRO_STEPS } from './ast'
 import type { CallNode, ExprNode, MethodNode } from './ast'
 import { BUILTIN_FUNCTIONS, BUILTIN_METHODS } from './builtins'
 import type { Builtin } from './builtins'
@@ -173,14 +173,37 @@ function compileHas(
   throw new Error('has needs one field')
 }
 
-/** The elements a macro ranges over: list items, or the keys of a map as CEL does. */
-function elementsOf(context: CompileContext, node: MethodNode, value: unknown): readonly unknown[] {
-  if (Array.isArray(value)) return value
-  if (isRecord(value)) return Object.keys(value)
-  return context.fail(
-    `${node.name} works on a list, but ${context.text(node.receiver)} is ${describeValue(value)}`,
-    node.receiver,
-  )
+/**
+ * Elements visited by the macros of the evaluation under way, counted from its outermost macro:
+ * evaluations do not overlap (the closures are synchronous), so one count serves them all.
+ */
+let macroSteps = 0
+
+/**
+ * The elements a macro ranges over: list items, or the keys of a map as CEL does. Counts them
+ * against MAX_MACRO_STEPS, so no evaluation runs for minutes whatever its lists hold.
+ */
+function elementsOf(
+  context: CompileContext,
+  node: MethodNode,
+  value: unknown,
+  outermost: boolean,
+): readonly unknown[] {
+  const list = Array.isArray(value)
+    ? value
+    : isRecord(value)
+      ? Object.keys(value)
+      : context.fail(
+          `${node.name} works on a list, but ${context.text(node.receiver)} is ${describeValue(value)}`,
+          node.receiver,
+        )
+  macroSteps = outermost ? list.length : macroSteps + list.length
+  if (macroSteps > MAX_MACRO_STEPS)
+    context.fail(
+      `this takes too long to work out: its list macros would visit more than ${MAX_MACRO_STEPS.toLocaleString('en-US')} elements; nest fewer of them or use shorter lists`,
+      node,
+    )
+  return list
 }
 
 function compileMacro(
@@ -193,7 +216,9 @@ function compileMacro(
     throw new Error(`malformed ${node.name}`)
   const receiver = context.compile(node.receiver, scope)
   const slot = scope === undefined ? 0 : scope.slot + 1
-  const body = context.compile(bodyNode, { name: variable.name, slot, parent: scope })
+  const body = context.compile(bodyNode, { name: variable.name, slot, parent: scope, macro: true })
+  let outermost = true
+  for (let up = scope; up !== undefined; up = up.parent) if (up.macro === true) outermost = false
   context.usesLocals = true
   // Plain loops calling only module functions (which V8 can inline): no callback is
   // allocated per evaluation. exists_one and count test every element, as filter did, so an
@@ -205,7 +230,7 @@ function compileMacro(
   switch (node.name) {
     case 'exists':
       return (frame) => {
-        const list = elementsOf(context, node, receiver(frame))
+        const list = elementsOf(context, node, receiver(frame), outermost)
         for (let i = 0; i < list.length; i++) {
           frame.locals[slot] = list[i]
           if (truth(context, node, bodyNode, body(frame))) return true
@@ -214,7 +239,7 @@ function compileMacro(
       }
     case 'all':
       return (frame) => {
-        const list = elementsOf(context, node, receiver(frame))
+        const list = elementsOf(context, node, receiver(frame), outermost)
         for (let i = 0; i < list.length; i++) {
           frame.locals[slot] = list[i]
           if (!truth(context, node, bodyNode, body(frame))) return false
@@ -222,19 +247,20 @@ function compileMacro(
         return true
       }
     case 'exists_one':
-      return (frame) => countOf(frame, elementsOf(context, node, receiver(frame)), holds) === 1
+      return (frame) =>
+        countOf(frame, elementsOf(context, node, receiver(frame), outermost), holds) === 1
     case 'count':
-      return (frame) => countOf(frame, elementsOf(context, node, receiver(frame)), holds)
+      return (frame) => countOf(frame, elementsOf(context, node, receiver(frame), outermost), holds)
     case 'filter':
       return (frame) => {
-        const list = elementsOf(context, node, receiver(frame))
+        const list = elementsOf(context, node, receiver(frame), outermost)
         const kept: unknown[] = []
         for (let i = 0; i < list.length; i++) if (holds(frame, list[i])) kept.push(list[i])
         return kept
       }
     case 'map':
       return (frame) => {
-        const list = elementsOf(context, node, receiver(frame))
+        const list = elementsOf(context, node, receiver(frame), outermost)
         const mapped = new Array<unknown>(list.length)
         for (let i = 0; i < list.length; i++) {
           frame.locals[slot] = list[i]

@@ -43,6 +43,8 @@ export type LocalScope = {
   readonly name: string
   readonly slot: number
   readonly parent: LocalScope | undefined
+  /** A macro's variable (not a host's local): macros inside it count their steps with it. */
+  readonly macro?: boolean
 }
 
 export type CompileContext = {

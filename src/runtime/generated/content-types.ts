@@ -25,6 +25,15 @@ export type Ratings = {
    */
   default?: number | string | boolean
   /**
+   * The smallest value a counter may give a number rating; a unit set, a variant or a scenario giving less is refused where it writes it.
+   */
+  minimum?: number
+  /**
+   * The largest value a counter may give a number rating. Without a range, a number rating may not exceed a million in size either way.
+   */
+  maximum?: number
+  provenance?: Provenance
+  /**
    * Human-readable text shown to players and designers.
    */
   description?: string
@@ -375,6 +384,7 @@ export interface HexwrightContent {
   map?: HexMap
   scenario?: Scenario
   'saved-game'?: SavedGame
+  mod?: ModPackManifest
   'resolved-ruleset'?: ResolvedRuleset
 }
 /**
@@ -525,6 +535,27 @@ export interface Board {
    * single: every unit fills one hex. two-hex: unit types may fill two hexes with a heading (riders).
    */
   footprints?: 'single' | 'two-hex'
+}
+/**
+ * Where a value comes from. Values printed in a rulebook cite it; values authored to agree with the worked examples are provisional.
+ */
+export interface Provenance {
+  /**
+   * text: printed in the source; derived: computed from printed values or worked examples; provisional: authored, to be checked against the physical component.
+   */
+  status: 'text' | 'derived' | 'provisional'
+  /**
+   * Id of a source listed in the ruleset's sources.
+   */
+  source?: string
+  /**
+   * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+   */
+  section?: string
+  /**
+   * Human-readable text shown to players and designers.
+   */
+  note?: string
 }
 /**
  * How the editor draws this ruleset's counters: which rating sits in which corner, which symbol each kind of unit gets, how a rating is set off. Drawing only: the rules never read it. Without it the editor puts the first declared ratings in the corners itself.
@@ -1379,27 +1410,6 @@ export interface ClassFlags {
 }
 export interface AttributeValues {
   [k: string]: number | boolean | string
-}
-/**
- * Where a value comes from. Values printed in a rulebook cite it; values authored to agree with the worked examples are provisional.
- */
-export interface Provenance {
-  /**
-   * text: printed in the source; derived: computed from printed values or worked examples; provisional: authored, to be checked against the physical component.
-   */
-  status: 'text' | 'derived' | 'provisional'
-  /**
-   * Id of a source listed in the ruleset's sources.
-   */
-  source?: string
-  /**
-   * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
-   */
-  section?: string
-  /**
-   * Human-readable text shown to players and designers.
-   */
-  note?: string
 }
 export interface HexsideType {
   /**
@@ -3483,7 +3493,7 @@ export interface ParameterDeclaration {
   provenance?: Provenance
 }
 /**
- * A ruleset defined as changes to another (its base, itself a ruleset or a variant). Loading applies, in order: the base, resolved; the unit sets, tables and modifier lists listed in include (an entity with an id already present replaces it); the merge patch; the operations. See docs/ARCHITECTURE.md, 'Variant overlays'.
+ * A ruleset defined as changes to another (its base, itself a ruleset or a variant). Loading applies, in order: the base, resolved; the unit sets, tables and modifier lists listed in include (an entity with an id already present replaces it); the merge patch; the matrix rows and columns; the operations. See docs/ARCHITECTURE.md, 'Variant overlays'.
  */
 export interface VariantOverlay {
   /**
@@ -3513,6 +3523,7 @@ export interface VariantOverlay {
   base: string
   include?: Include
   patch?: Patch
+  matrices?: Matrices
   operations?: Operations
 }
 /**
@@ -3527,6 +3538,23 @@ export interface Include {
  * Merge patch over the resolved base ruleset (its unitClasses, unitTypes, tables and modifierLists included as arrays). Objects merge key by key and null deletes a key. An array whose items all have an id is patched by id: an item with a known id merges into that entity ("$replace": true replaces it whole, "$delete": true removes it), an item with a new id is appended. Any other array replaces the base array.
  */
 export interface Patch {}
+/**
+ * Rows and columns of matrix tables, applied after the merge patch: the table's id, then rows (each row key with its cells by column key) and columns (each column key with its cells by row key). A key the table does not have is added to it; a known one has the cells given changed. A new row needs a cell for every column and a new column one for every row, unless the table has a default.
+ */
+export interface Matrices {
+  [k: string]: {
+    rows?: MatrixCells
+    columns?: MatrixCells
+  }
+}
+/**
+ * Keys of the table's axis (unit types, terrain...), each with its cells by the other axis's keys: a number, or null where the pairing is not allowed.
+ */
+export interface MatrixCells {
+  [k: string]: {
+    [k: string]: number | null
+  }
+}
 /**
  * Unit classes and unit types: what a counter of each type can do and the ratings printed on it, per status.
  */
@@ -4396,11 +4424,12 @@ export interface Scenario {
   options?: OptionValues
   map: string
   /**
-   * Rules of this battle only (its terrain chart, special rules), with the same meaning as a variant's include, patch and operations.
+   * Rules of this battle only (its terrain chart, special rules), with the same meaning as a variant's include, patch, matrices and operations.
    */
   overlay?: {
     include?: Include
     patch?: Patch
+    matrices?: Matrices
     operations?: Operations
   }
   /**
@@ -4557,6 +4586,9 @@ export interface UnitPlacement {
    */
   facing?: 'N' | 'NE' | 'E' | 'SE' | 'S' | 'SW' | 'W' | 'NW'
   status?: string
+  /**
+   * Markers on the counter at the start, by marker id: how many of each.
+   */
   markers?: {
     [k: string]: number
   }
@@ -4664,6 +4696,10 @@ export interface SavedGame {
       }
   actions: Action[]
   /**
+   * Hash of the state after each action, in the order of the actions (the last is stateHash): a replay that parts from the game saved is caught at the first action that leads elsewhere. Games saved without them are checked on the final hash alone.
+   */
+  stateHashes?: string[]
+  /**
    * Hash of the final state, checked when the game is replayed.
    */
   stateHash?: string
@@ -4678,6 +4714,53 @@ export interface SavedGame {
 export interface Action {
   type: string
   side?: string
+}
+/**
+ * The manifest of a mod pack: a folder of content (rulesets/, units/, tables/, maps/, scenarios/) loaded over the bundled content and any packs it builds on. It lives at the pack's top level as hexwright-mod.json. A file of the pack with the same path as one of the packs below it (tables/x.json) replaces that file whole. See docs/MODDING.md.
+ */
+export interface ModPackManifest {
+  /**
+   * Relative path to this file's JSON Schema, so editors such as VS Code and Monaco validate it.
+   */
+  $schema: string
+  /**
+   * Identifier in kebab-case: lower-case letters and digits separated by single hyphens.
+   */
+  id: string
+  /**
+   * Version of the content format this file is written in. Older versions are migrated forward when loaded.
+   */
+  schemaVersion: number
+  /**
+   * Short display name.
+   */
+  name: string
+  /**
+   * Human-readable text shown to players and designers.
+   */
+  description?: string
+  /**
+   * The pack's version: major.minor.patch, each a whole number.
+   */
+  version: string
+  /**
+   * Items: Human-readable text shown to players and designers.
+   */
+  authors?: string[]
+  /**
+   * The packs this one builds on, each with the versions it works with. The bundled content is the pack "hexwright"; every pack builds on it whether it names it or not.
+   */
+  dependencies?: Dependency[]
+}
+export interface Dependency {
+  /**
+   * Identifier in kebab-case: lower-case letters and digits separated by single hyphens.
+   */
+  id: string
+  /**
+   * The versions that work: "1.2.0" that one only, "^1.2.0" 1.2.0 up to before 2.0.0 (before 0.3.0 for ^0.2.0), "~1.2.0" 1.2.0 up to before 1.3.0, ">=1.2.0" that one or later, "*" any.
+   */
+  version: string
 }
 /**
  * A ruleset as the runtime uses it: the manifest with its unit sets, tables and modifier lists pulled in, and every variant on its path applied. Not written by hand; variant patches are written against this shape.

@@ -10,4 +10,5 @@ export declare const modifierList: CompiledValidator
 export declare const map: CompiledValidator
 export declare const scenario: CompiledValidator
 export declare const savedGame: CompiledValidator
+export declare const mod: CompiledValidator
 export declare const resolvedRuleset: CompiledValidator

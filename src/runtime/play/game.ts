@@ -15,6 +15,7 @@ import type { LogEntry } from '../state/log'
 import type { ActionResult } from '../state/reducer'
 import type { ReplayEngine, ReplayResult } from '../state/replay'
 import { replay } from '../state/replay'
+import { stateHash } from '../state/hash'
 import { applyAction, applyActionInPlace } from '../state/reducer'
 import { advance, answering, flowOf, procedureOf, pushFrame } from './driver'
 import type { LegalGroup, PlayContext } from './procedure'
@@ -202,6 +203,26 @@ export const PLAY_ENGINE: ReplayEngine = {
     return { state: begun.state, entries: [begun.entry] }
   },
   apply: playAction,
+}
+
+/**
+ * The hash of the state after each action, for a saved game (SaveMeta.stateHashes): the game
+ * played again from the start; null when an action is refused (it was never played so).
+ */
+export function stateHashesOf(
+  loaded: LoadedScenario,
+  dice: DiceChoice,
+  actions: readonly Action[],
+): string[] | null {
+  let state = startGame(loaded, dice).state
+  const hashes: string[] = []
+  for (const action of actions) {
+    const result = playAction(loaded, state, action)
+    if (!result.ok) return null
+    state = result.state
+    hashes.push(stateHash(state))
+  }
+  return hashes
 }
 
 /** Replays a saved game played under the sequence of play, checking the saved state hash. */

@@ -10,6 +10,7 @@ export {
   playActionInPlace,
   probeAction,
   replayGame,
+  stateHashesOf,
   startGame,
   PLAY_ACTIONS,
   PLAY_ENGINE,
@@ -18,6 +19,8 @@ export { PLAY_ACTION_TYPES, PROCEDURES } from './registry'
 export { MAX_STEPS } from './driver'
 export type { LegalGroup, NewFrame, Outcome, PlayContext, Procedure, Procedures } from './procedure'
 export { checkVictory } from './victory'
+export { actionText, namesOf } from './words'
+export type { Names } from './words'
 export { commandArea, unitsInCommand } from './command-range'
 export { WHAT_IF_ARGUMENTS, actionOdds, middleFace, whatIfForms, whatIfOdds } from './odds'
 export { actionOddsThroughReactions } from './odds-reactions'

@@ -4,11 +4,16 @@
  * exports them. A ruleset whose sequence the engine cannot play yet gets a warning naming what
  * is missing; a scenario that cannot be played is an error on that scenario.
  */
-import { loadLibrary as loadContent, validateContent as validateFiles } from '../content'
+import {
+  compareProblems,
+  loadLibrary as loadContent,
+  validateContent as validateFiles,
+} from '../content'
 import type { ContentLibrary, SourceText, ValidationReport } from '../content'
 import type { EngineChecks, EngineProblem } from '../content/engine-checks'
 import { describeGaps, hasGaps, sequenceGaps } from '../play/capabilities'
 import { commandProblems } from './commands'
+import { savedGameProblems } from './saved-games'
 import { testGameOf } from './test-game'
 
 export const ENGINE_CHECKS: EngineChecks = {
@@ -42,13 +47,30 @@ export const PLAY_CHECKS: EngineChecks = { ...ENGINE_CHECKS, testGame: testGameO
 /**
  * Content validation with the engine's checks and a test game of each scenario: what passes
  * without errors can be played. `testGames: false` leaves the games out, for a validation on a
- * page's own thread, which seconds of play would freeze.
+ * page's own thread, which seconds of play would freeze; a function plays only the scenarios
+ * (by id) it accepts, for a caller that reports on some files only (the CLI validating a mod
+ * over the bundled content).
  */
 export function validateContent(
   sources: readonly SourceText[],
-  options: { testGames?: boolean } = {},
+  options: { testGames?: boolean | ((scenarioId: string) => boolean) } = {},
 ): ValidationReport {
-  return validateFiles(sources, options.testGames === false ? ENGINE_CHECKS : PLAY_CHECKS)
+  const { testGames } = options
+  if (typeof testGames !== 'function')
+    return withReplays(validateFiles(sources, testGames === false ? ENGINE_CHECKS : PLAY_CHECKS))
+  return withReplays(
+    validateFiles(sources, {
+      ...ENGINE_CHECKS,
+      testGame: (loaded, texts) => (testGames(loaded.scenario.id) ? testGameOf(loaded, texts) : []),
+    }),
+  )
+}
+
+/** The report with the saved games among the files replayed (saved-games.ts). */
+function withReplays(report: ValidationReport): ValidationReport {
+  const replays = savedGameProblems(report, ENGINE_CHECKS)
+  if (replays.length === 0) return report
+  return { ...report, problems: [...report.problems, ...replays].sort(compareProblems) }
 }
 
 /**

@@ -12,7 +12,7 @@ import { CONTEXT_KINDS } from './expression-context'
 import type { RulesError } from './rules-error'
 import { joinPointer, splitPointer } from './rules-error'
 
-export type Expectation = 'boolean' | 'number' | 'any'
+export type Expectation = 'boolean' | 'number' | 'string' | 'any'
 
 export interface SiteContext {
   kind: ContextKind
@@ -57,7 +57,8 @@ export function resultSetReaders(
 }
 
 function expectationOf(schemas: readonly SchemaAt[]): Expectation {
-  if (annotation([...schemas], 'x-expression') === 'boolean') return 'boolean'
+  const declared = annotation([...schemas], 'x-expression')
+  if (declared === 'boolean' || declared === 'string') return declared
   // numberOrExpression is the one union that offers a plain number beside the expression.
   const numeric = schemas.some(
     (s) =>

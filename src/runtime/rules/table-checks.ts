@@ -116,6 +116,9 @@ function checkRows(r: ResolvedRuleset, table: Rolled, report: Report): void {
     }
     row.cells.forEach((cell, c) => {
       if (typeof cell === 'string') checkCode(cell, ['rows', k, 'cells', c])
+      // A number in a table of result codes is read as the code it spells, which must exist.
+      else if (typeof cell === 'number' && table.results !== undefined)
+        checkCode(String(cell), ['rows', k, 'cells', c])
       else if (Array.isArray(cell))
         cell.forEach((code, n) => checkCode(code, ['rows', k, 'cells', c, n]))
     })

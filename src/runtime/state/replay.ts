@@ -6,9 +6,10 @@
  */
 import { schemaCheck } from '../content/check-files'
 import type { LoadedScenario } from '../content/loaded'
-import { parseJsonDocument } from '../content/json-document'
+import { locate, parseJsonDocument } from '../content/json-document'
 import type { SavedGame } from '../generated/content-types'
 import type { Action, ActionHandlers } from './actions'
+import { actionInWords } from './action-words'
 import type { DiceChoice, GameState } from './game-state'
 import { createInitialState } from './game-state'
 import { stateHash } from './hash'
@@ -63,6 +64,20 @@ export function migrateSavedGame(input: unknown): MigrationResult {
   const parsed = parseJsonDocument('saved game', JSON.stringify(value, null, 2))
   if (!parsed.ok) return { ok: false, error: parsed.problems.map((p) => p.message).join('; ') }
   const problems = schemaCheck(parsed.doc, 'saved-game', value)
+  const { actions, stateHashes } = value as { actions?: unknown; stateHashes?: unknown }
+  if (
+    problems.length === 0 &&
+    Array.isArray(actions) &&
+    Array.isArray(stateHashes) &&
+    stateHashes.length !== actions.length
+  )
+    problems.push({
+      file: parsed.doc.file,
+      ...locate(parsed.doc, '/stateHashes'),
+      pointer: '/stateHashes',
+      message: `"stateHashes" must hold one hash for each action, but it has ${stateHashes.length} for ${actions.length} actions`,
+      severity: 'error',
+    })
   if (problems.length > 0) {
     return {
       ok: false,
@@ -86,6 +101,11 @@ export interface SaveMeta {
   savedAt?: string
   id?: string
   name?: string
+  /**
+   * The hash of the state after each action (see `stateHashesOf` in play/), so that a replay
+   * that parts from the game is caught at the first action that leads elsewhere.
+   */
+  stateHashes?: readonly string[]
 }
 
 /** A saved game for `actions` played from the scenario with these dice, ending in `state`. */
@@ -111,6 +131,7 @@ export function saveGame(
         ? { kind: 'seeded', seed: dice.seed }
         : { kind: 'forced', values: [...dice.forced] },
     actions: JSON.parse(JSON.stringify(actions)) as SavedGame['actions'],
+    ...(meta.stateHashes?.length === actions.length ? { stateHashes: [...meta.stateHashes] } : {}),
     stateHash: stateHash(state),
     ...(meta.savedAt === undefined ? {} : { savedAt: meta.savedAt }),
   }
@@ -125,8 +146,11 @@ export type ReplayResult =
       hashMatches?: boolean
       save: SavedGame
     }
-  /** actionIndex: the action refused (0-based), or null when the save does not fit the scenario. */
-  | { ok: false; error: { message: string; actionIndex: number | null } }
+  /**
+   * actionIndex: the action refused or, with `diverged`, the first whose state is not the one
+   * saved (0-based); null when the save does not fit the scenario.
+   */
+  | { ok: false; error: { message: string; actionIndex: number | null; diverged?: true } }
 
 function mismatch(loaded: LoadedScenario, save: SavedGame): string | null {
   if (save.scenario !== loaded.scenario.id)
@@ -194,18 +218,32 @@ export function replay(
       error: { message: error instanceof Error ? error.message : String(error), actionIndex: null },
     }
   }
+  const saved = save.stateHashes
   for (const [index, action] of save.actions.entries()) {
     const result = apply(loaded, state, action as Action)
     if (!result.ok)
       return {
         ok: false,
         error: {
-          message: `action ${index + 1} (${action.type}): ${result.error.message}`,
+          message: `action ${index + 1} (${actionInWords(loaded, action as Action)}) is not allowed: ${result.error.message}`,
           actionIndex: index,
         },
       }
     state = result.state
     entries.push(...result.entries)
+    const expected = saved?.[index]
+    if (expected !== undefined) {
+      const found = stateHash(state)
+      if (found !== expected)
+        return {
+          ok: false,
+          error: {
+            message: divergence(loaded, index, action as Action, found, expected),
+            actionIndex: index,
+            diverged: true,
+          },
+        }
+    }
   }
   const hash = stateHash(state)
   return {
@@ -216,4 +254,15 @@ export function replay(
     ...(save.stateHash === undefined ? {} : { hashMatches: save.stateHash === hash }),
     save,
   }
+}
+
+/** Why the replay parted from the game saved at this action, in words. */
+export function divergence(
+  loaded: LoadedScenario,
+  index: number,
+  action: Action,
+  found: string,
+  expected: string,
+): string {
+  return `action ${index + 1} (${actionInWords(loaded, action)}) is the first to part from the game saved: it leads to state ${found}, not ${expected} as when it was saved; it was changed after saving (or the dice were, or the content since)`
 }

@@ -43,7 +43,8 @@ describe('the map as SVG', () => {
     m.labels = [{ hex: '0101', text: 'Fish & <Chips>' }]
     const svg = renderMapSvg(m, undefined)
     expect(parse(svg).querySelector('parsererror')).toBeNull()
-    expect(svg).toContain('Fish &amp; &lt;Chips&gt;')
+    expect(parse(svg).querySelector('g.labels text')?.textContent).toBe('Fish & <Chips>')
+    expect(svg).toContain('&lt;Chips&gt;')
     expect(svg).toMatch(/<path fill="#[0-9a-f]{6}"/)
   })
 

@@ -1,8 +1,10 @@
 // @vitest-environment jsdom
 import { flushPromises, mount } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import HexMap from '../../../src/editor/map/HexMap.vue'
+import type { Scene } from '../../../src/editor/map/hex-painter'
+import type { Highlight } from '../../../src/editor/map/map-scene'
 import { useWorkspaceStore } from '../../../src/editor/stores/useWorkspaceStore'
 import MapView from '../../../src/editor/views/MapView.vue'
 import { memoryStorage } from '../../../src/editor/workspace/storage'
@@ -10,6 +12,22 @@ import type { HexMap as MapFile } from '../../../src/runtime/generated/content-t
 import { quietJsdomCanvas, SAMPLE_PATH } from './fixtures'
 
 quietJsdomCanvas()
+
+// jsdom draws no canvas: the PNG export is caught at the scene it would paint, the download at
+// what it would hand the browser.
+const exported = vi.hoisted(() => ({
+  scenes: [] as unknown[],
+  files: [] as Array<{ name: string; data: unknown }>,
+}))
+vi.mock('../../../src/editor/map/map-png', () => ({
+  renderPng: (scene: unknown) => {
+    exported.scenes.push(scene)
+    return Promise.resolve(new Blob(['png']))
+  },
+}))
+vi.mock('../../../src/editor/map/map-download', () => ({
+  download: (name: string, data: unknown) => void exported.files.push({ name, data }),
+}))
 
 let ws: ReturnType<typeof useWorkspaceStore>
 let wrapper: ReturnType<typeof mount> | null = null
@@ -114,6 +132,31 @@ describe('the map editor', () => {
     hexMap.vm.$emit('hex-enter', '1603', mouse())
     hexMap.vm.$emit('hex-up', '1603', mouse())
     expect(map().regions![2]!.hexes).toEqual(['1605', '1606', '1607', '1604', '1603'])
+  })
+
+  it('exports PNG and SVG with the regions but without the selected hex', async () => {
+    await open()
+    await click('tool-label')
+    const hexMap = wrapper!.findComponent(HexMap)
+    hexMap.vm.$emit('hex-down', '0101', mouse())
+    await flushPromises()
+    const onScreen = hexMap.props('highlights') as Highlight[]
+    const selection = onScreen.find((h) => h.transient)!
+    expect(selection.hex).toBe('0101')
+
+    await click('export-svg')
+    await click('export-png')
+    await flushPromises()
+    expect(exported.files.map((f) => f.name)).toEqual(['sample-ford.svg', 'sample-ford.png'])
+    const svg = exported.files[0]!.data as string
+    expect(svg).toContain('fill="#3060c0"')
+    expect(svg).not.toContain(selection.color)
+    const scene = exported.scenes[0] as Scene
+    const colours = [...scene.highlights.values()].flat()
+    expect(colours).toContain('#3060c0')
+    expect(colours).not.toContain(selection.color)
+    // The editor still shows it.
+    expect(hexMap.props('highlights')).toContainEqual(selection)
   })
 
   it('shows a broken file as broken and leaves its text alone', async () => {

@@ -3,12 +3,27 @@
  * its decision is open (and only then), the pause before each move runs on a timer the designer
  * can stop, the moves are reproducible from the game's seed and replay from a save, a
  * table-dice game waits for the faces of a computer's roll, and a refused move stops the play.
+ * In the browser the move is worked out in a worker (ai-move.ts): the answer is the page
+ * thread's, it is dropped when the game moved on meanwhile, and cancelling stops the worker.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { legalActions, openPrompt } from '../../../src/runtime/play'
+import { legalActions, openPrompt, playAction } from '../../../src/runtime/play'
 import type { Action } from '../../../src/runtime/state'
 import type { DiceChoice } from '../../../src/runtime/state/game-state'
 import { AiPlayers, type Controller } from '../../../src/editor/play/ai-players'
+import {
+  inProcessChooser,
+  moveWorkerHandler,
+  workerChooser,
+  type MoveChooser,
+  type MoveRequest,
+  type WorkerAnswer,
+  type WorkerLike,
+  type WorkerRequest,
+} from '../../../src/editor/play/ai-move'
+import type { PolicyChoice } from '../../../src/runtime/play/ai'
+import { chooseMove, policySeed } from '../../../src/runtime/play/ai'
+import type { SourceText } from '../../../src/runtime'
 import { PlaySession, type PlayResult } from '../../../src/editor/play/play-session'
 import { sampleSkirmish, tableDiceSession } from '../../helpers/play-session'
 
@@ -250,5 +265,182 @@ describe('AiPlayers', () => {
     expect(t.ai.sideToMove()).toBe(openPrompt(t.session.state)?.side)
     expect(t.ai.step()).toBe(true)
     expect(t.session.length).toBe(6)
+  })
+})
+
+/** A chooser whose answers come when the test says, as a worker's would. */
+function laterChooser(): MoveChooser & {
+  asked: MoveRequest[]
+  cancelled: number
+  answer(): void
+} {
+  const queue: { request: MoveRequest; resolve: (c: PolicyChoice | null) => void }[] = []
+  const c = {
+    asked: [] as MoveRequest[],
+    cancelled: 0,
+    choose(request: MoveRequest) {
+      c.asked.push(request)
+      return new Promise<PolicyChoice | null>((resolve) => queue.push({ request, resolve }))
+    },
+    cancel() {
+      c.cancelled++
+    },
+    dispose() {},
+    answer() {
+      const next = queue.shift()
+      if (next) {
+        const r = next.request
+        next.resolve(chooseMove(r.loaded, r.policy, r.state, r.rng))
+      }
+    },
+  }
+  return c
+}
+
+describe('computer moves worked out off the page thread', () => {
+  function asyncTable(sides: Record<string, Controller>) {
+    const chooser = laterChooser()
+    let session = new PlaySession(loaded, { seed: 5 })
+    const ai = new AiPlayers({
+      loaded: () => loaded,
+      session: () => session,
+      act: (action) => session.play(action),
+      chooser,
+    })
+    for (const [side, controller] of Object.entries(sides)) ai.set(side, controller)
+    return {
+      chooser,
+      ai,
+      get session() {
+        return session
+      },
+      set session(s: PlaySession) {
+        session = s
+      },
+    }
+  }
+
+  it('takes the move when the answer comes, the same move the page thread would make', async () => {
+    const t = asyncTable({ [FIRST]: 'greedy', [SECOND]: 'human' })
+    const state = t.session.state
+    expect(t.ai.step()).toBe(false)
+    expect(t.ai.thinking.value).toBe(true)
+    expect(t.session.length).toBe(0)
+    t.chooser.answer()
+    await Promise.resolve()
+    await Promise.resolve()
+    expect(t.session.length).toBe(1)
+    expect(t.ai.thinking.value).toBe(false)
+    expect(t.session.actions[0]).toEqual(chooseMove(loaded, 'greedy', state, policySeed(5))?.action)
+  })
+
+  it('drops a move still being worked out when the game moves on (undo, a new game)', async () => {
+    const t = asyncTable({ [FIRST]: 'random', [SECOND]: 'random' })
+    for (let i = 0; i < 3; i++) {
+      t.ai.step()
+      t.chooser.answer()
+      await Promise.resolve()
+      await Promise.resolve()
+    }
+    expect(t.session.length).toBe(3)
+    // Asked, then the game is taken back before the answer comes.
+    t.ai.step()
+    t.session.undo(true)
+    t.ai.schedule()
+    expect(t.chooser.cancelled).toBe(1)
+    t.chooser.answer()
+    await Promise.resolve()
+    await Promise.resolve()
+    expect(t.session.length).toBe(2)
+    // Asked, then a new game starts: the answer is for the old one.
+    t.ai.stop()
+    t.ai.step()
+    t.session = new PlaySession(loaded, { seed: 6 })
+    t.chooser.answer()
+    await Promise.resolve()
+    await Promise.resolve()
+    expect(t.session.length).toBe(0)
+    expect(t.ai.error.value).toBeNull()
+  })
+
+  it('a plan made again for the same game keeps the move being worked out', () => {
+    const t = asyncTable({ [FIRST]: 'random', [SECOND]: 'human' })
+    t.ai.step()
+    t.ai.schedule()
+    expect(t.chooser.cancelled).toBe(0)
+    expect(t.chooser.asked).toHaveLength(1)
+  })
+})
+
+describe('the worker', () => {
+  const sources: SourceText[] = [{ path: 'content/x.json', text: '{}' }]
+  /** A worker that answers with the worker's own handler, a turn later, as a real one does. */
+  function fakeWorker(loads: { count: number }, log: WorkerRequest[]): WorkerLike {
+    const handle = moveWorkerHandler((given) => {
+      expect(given).toEqual(sources)
+      loads.count++
+      return { scenario: () => ({ ok: true, value: loaded }) }
+    })
+    const w: WorkerLike = {
+      onmessage: null,
+      postMessage(message) {
+        log.push(message)
+        const copy = structuredClone(message)
+        setTimeout(() => w.onmessage?.({ data: handle(copy) } as MessageEvent<WorkerAnswer>), 0)
+      },
+      terminate() {
+        w.onmessage = null
+      },
+    }
+    return w
+  }
+
+  it('answers as the page thread does, loading the scenario once from the sources', async () => {
+    const loads = { count: 0 }
+    const log: WorkerRequest[] = []
+    let spawned = 0
+    const chooser = workerChooser(
+      () => (spawned++, fakeWorker(loads, log)),
+      () => sources,
+    )
+    let state = new PlaySession(loaded, { seed: 7 }).state
+    let rng = policySeed(7)
+    for (let i = 0; i < 4; i++) {
+      const request = { loaded, policy: 'random' as const, state, rng }
+      const here = inProcessChooser().choose(request) as PolicyChoice
+      const there = await chooser.choose(request)
+      expect(there).toEqual(here)
+      const next = playAction(loaded, state, here.action)
+      if (!next.ok) throw new Error(next.error.message)
+      state = next.state
+      rng = here.rng
+    }
+    expect(spawned).toBe(1)
+    expect(loads.count).toBe(1)
+    // The sources went once, after the worker asked for them; the state every time.
+    expect(log.filter((m) => m.scenario.sources !== undefined)).toHaveLength(1)
+    expect(log[0]?.scenario.sources).toBeUndefined()
+    chooser.dispose()
+  })
+
+  it('cancelling stops the worker, whose answer never comes; the next move starts another', async () => {
+    const loads = { count: 0 }
+    let spawned = 0
+    const chooser = workerChooser(
+      () => (spawned++, fakeWorker(loads, [])),
+      () => sources,
+    )
+    const state = new PlaySession(loaded, { seed: 7 }).state
+    const request = { loaded, policy: 'greedy' as const, state, rng: policySeed(7) }
+    let settled = false
+    void chooser.choose(request).then(() => (settled = true))
+    chooser.cancel()
+    await new Promise((r) => setTimeout(r, 20))
+    expect(settled).toBe(false)
+    const choice = await chooser.choose({ ...request, policy: 'random' })
+    expect(choice).toEqual(inProcessChooser().choose({ ...request, policy: 'random' }))
+    expect(spawned).toBe(2)
+    expect(loads.count).toBe(1)
+    chooser.dispose()
   })
 })

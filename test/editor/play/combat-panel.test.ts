@@ -46,6 +46,7 @@ function panelFor(state: GameState, action: Action) {
     session: shallowRef(null),
     version: ref(0),
     describe: (a: Action) => a.type,
+    say: (text: string) => text,
     act: () => undefined,
   }
   return mount(CombatPanel, { props: { pt: pt as unknown as Playtest } })

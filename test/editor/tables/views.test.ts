@@ -3,6 +3,7 @@ import { mount, flushPromises } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { nextTick } from 'vue'
+import ProblemsPanel from '../../../src/editor/components/ProblemsPanel.vue'
 import { useWorkspaceStore } from '../../../src/editor/stores/useWorkspaceStore'
 import ResultsView from '../../../src/editor/tables/ResultsView.vue'
 import TableView from '../../../src/editor/views/TableView.vue'
@@ -54,6 +55,26 @@ describe('the table view', () => {
     await nextTick()
     expect(w.find('[data-testid="cell-4-1"]').text()).toBe('DR')
     w.unmount()
+  })
+
+  it('the problems panel follows a cell edit, and its undo', async () => {
+    const { ws, pinia } = await store()
+    const view = mount(TableView, { props: { path: CRT }, global: { plugins: [pinia] } })
+    const panel = mount(ProblemsPanel, { global: { plugins: [pinia] } })
+    const listed = () => panel.findAll('[data-testid="problems-file"]').map((f) => f.text())
+    expect(listed().some((t) => t.includes(CRT))).toBe(false)
+    await view.find('[data-testid="cell-4-1"]').trigger('dblclick')
+    await view.find('[data-testid="cell-input"]').setValue('QQ')
+    await key(view.find('[data-testid="cell-input"]'), 'Enter')
+    await ws.settled()
+    await flushPromises()
+    expect(listed().find((t) => t.includes(CRT))).toMatch(/unknown result code "QQ"/)
+    ws.undo()
+    await ws.settled()
+    await flushPromises()
+    expect(listed().some((t) => t.includes(CRT))).toBe(false)
+    view.unmount()
+    panel.unmount()
   })
 
   it('marks an unknown code at once with a sentence, and Escape cancels', async () => {

@@ -98,12 +98,81 @@ describe('New and Copy', () => {
     )
     expect(battle?.sides.map((s) => s.id)).toEqual(['blue-host', 'red-host'])
     expect(battle?.ruleset).toBe('men-of-iron-system')
+    // The new scenario opens on its map, in the scenario editor, not on an empty overview.
+    expect([nav.path, nav.view]).toEqual(['content/scenarios/house-battle.json', 'scenario'])
 
     await ws.settled()
     const mine = ws.problems.filter((p) => p.file.includes('house-') && p.severity === 'error')
     expect(mine).toEqual([])
     ws.undo()
     expect(ws.text('content/scenarios/house-battle.json')).toBeUndefined()
+  })
+
+  it('creates a unit set and a table that their ruleset includes, each one undo step, opened in their editors', async () => {
+    const { ws, nav, wrapper } = await setup()
+    const infidel = 'content/rulesets/infidel.json'
+    const before = ws.text(infidel)
+    await fillNew(wrapper, 'unit-set', 'saracen-extras')
+    await tid(wrapper, 'new-base').setValue('infidel')
+    await tid(wrapper, 'new-create').trigger('submit')
+    const units = 'content/units/saracen-extras.json'
+    expect(ws.value<{ ruleset: string; classes: unknown[] }>(units)).toMatchObject({
+      ruleset: 'infidel',
+      classes: [{ id: 'saracen-extras', label: 'Saracen extras' }],
+    })
+    expect([nav.path, nav.view]).toEqual([units, 'units'])
+    expect(ws.undoLabel).toBe('New unit set saracen-extras')
+
+    await fillNew(wrapper, 'table', 'saracen-morale')
+    await tid(wrapper, 'new-name').setValue('Saracen morale')
+    await tid(wrapper, 'new-base').setValue('infidel')
+    await tid(wrapper, 'new-create').trigger('submit')
+    const table = 'content/tables/saracen-morale.json'
+    expect(ws.value(table)).toMatchObject({ label: 'Saracen morale', kind: 'roll', dice: 'd10' })
+    expect([nav.path, nav.view]).toEqual([table, 'table'])
+    const include = ws.value<{ include: { unitSets: string[]; tables: string[] } }>(
+      infidel,
+    )!.include
+    expect(include.unitSets).toContain('saracen-extras')
+    expect(include.tables).toContain('saracen-morale')
+
+    await ws.settled()
+    const touched = [units, table, infidel]
+    expect(ws.problems.filter((p) => touched.includes(p.file))).toEqual([])
+    ws.undo()
+    ws.undo()
+    expect([ws.text(units), ws.text(table), ws.text(infidel)]).toEqual([
+      undefined,
+      undefined,
+      before,
+    ])
+  })
+
+  it('New map says which columns sit lower by position, and makes the grid it says', async () => {
+    const { ws, nav, wrapper } = await setup()
+    await tid(wrapper, 'new-menu').trigger('click')
+    await tid(wrapper, 'new-map').trigger('click')
+    const options = () =>
+      tid(wrapper, 'new-map-offset')
+        .findAll('option')
+        .map((o) => o.text())
+    expect(options()).toEqual([
+      '2nd, 4th, 6th… (the first column sits high)',
+      '1st, 3rd, 5th… (the first column sits low)',
+    ])
+    expect(wrapper.text()).toContain('Columns set half a hex lower')
+    await tid(wrapper, 'new-map-orientation').setValue('pointy')
+    expect(options()[0]).toBe('2nd, 4th, 6th… (the first row sits left)')
+    expect(wrapper.text()).toContain('Rows set half a hex right')
+    await tid(wrapper, 'new-map-orientation').setValue('flat')
+    await tid(wrapper, 'new-map-offset').setValue('even')
+    await tid(wrapper, 'new-map-id').setValue('low-first')
+    await tid(wrapper, 'new-map-create').trigger('submit')
+    const grid = ws.value<{ grid: { orientation: string; offset: string } }>(
+      'content/maps/low-first.json',
+    )?.grid
+    expect(grid).toMatchObject({ orientation: 'flat', offset: 'even' })
+    expect([nav.path, nav.view]).toEqual(['content/maps/low-first.json', 'map'])
   })
 
   it('refuses an id that exists or is not kebab-case, with a sentence, and keeps the dialog open', async () => {

@@ -78,6 +78,17 @@ describe('Save to content/', () => {
 
     await wrapper.find('[data-testid="save-to-disk"]').trigger('click')
     await flushPromises()
+    // Nothing is written before the user says yes to the list, bundled files marked.
+    expect(posted).toEqual([])
+    const will = (p: string) => wrapper.find(`[data-testid="save-will-${p}"]`).text()
+    expect(will(MAP)).toMatch(/^overwrite content\/maps\/sample-ford\.json\s*bundled$/)
+    expect(will('content/maps/fresh.json')).toBe('create content/maps/fresh.json')
+    expect(wrapper.find('[data-testid="save-confirm-dialog"]').text()).toContain(
+      'saving replaces the copy shipped in content/',
+    )
+    await wrapper.find('[data-testid="save-confirm"]').trigger('submit')
+    await flushPromises()
+    expect(wrapper.find('[data-testid="save-confirm-dialog"]').exists()).toBe(false)
     expect(posted[0]).toEqual([
       { path: 'content/maps/fresh.json', text: '{}\n' },
       { path: MAP, text: ws.text(MAP) },
@@ -85,6 +96,59 @@ describe('Save to content/', () => {
     const result = wrapper.find('[data-testid="save-result"]')
     expect(result.attributes('data-ok')).toBe('true')
     expect(result.text()).toContain('Saved 2 files')
+  })
+
+  it('writes nothing when the user cancels the list', async () => {
+    setActivePinia(createPinia())
+    const disk = new Map<string, string>()
+    const posted = devServer(disk, (files) => json({ saved: files, deleted: [], problems: [] }))
+    const { ws, wrapper } = await setup()
+    for (const [p, t] of ws.files) disk.set(p, t)
+    await useDiskState().refresh()
+    ws.edit(MAP, [{ pointer: '/name', value: 'Renamed ford' }], 'Rename')
+    await wrapper.find('[data-testid="save-to-disk"]').trigger('click')
+    await wrapper.find('[data-testid="save-cancel"]').trigger('click')
+    await flushPromises()
+    expect(posted).toEqual([])
+    expect(wrapper.find('[data-testid="save-confirm-dialog"]').exists()).toBe(false)
+    expect(useDiskState().stateOf(MAP)).toBe('edited')
+  })
+
+  it('keeps the undo history when the server lays the saved files out anew', async () => {
+    setActivePinia(createPinia())
+    const disk = new Map<string, string>()
+    // The server formats what it writes: here, a compact layout.
+    const laidOut = (t: string) => JSON.stringify(JSON.parse(t)) + '\n'
+    devServer(disk, (files) =>
+      json({
+        saved: (files as Array<{ path: string; text: string }>).map((f) => ({
+          path: f.path,
+          text: laidOut(f.text),
+        })),
+        deleted: [],
+        problems: [],
+      }),
+    )
+    const { ws, wrapper } = await setup()
+    for (const [p, t] of ws.files) disk.set(p, t)
+    await useDiskState().refresh()
+    const original = ws.text(MAP)!
+    ws.edit(MAP, [{ pointer: '/name', value: 'Renamed ford' }], 'Rename')
+    ws.edit(MAP, [{ pointer: '/name', value: 'Ford again' }], 'Rename again')
+    ws.undo()
+    await wrapper.find('[data-testid="save-to-disk"]').trigger('click')
+    await wrapper.find('[data-testid="save-confirm"]').trigger('submit')
+    await flushPromises()
+    expect(ws.text(MAP)).toBe(laidOut(ws.text(MAP)!))
+    expect(ws.value<{ name: string }>(MAP)?.name).toBe('Renamed ford')
+    // No step of its own: undo and redo are the user's own edits still.
+    expect([ws.undoLabel, ws.redoLabel]).toEqual(['Rename', 'Rename again'])
+    expect(ws.redo()).toBe('Rename again')
+    expect(ws.value<{ name: string }>(MAP)?.name).toBe('Ford again')
+    ws.undo()
+    expect(ws.text(MAP)).toBe(laidOut(ws.text(MAP)!))
+    ws.undo()
+    expect(ws.text(MAP)).toBe(original)
   })
 
   it('shows the located problems when the server refuses, and locates one on click', async () => {
@@ -104,6 +168,7 @@ describe('Save to content/', () => {
     await useDiskState().refresh()
     ws.edit(MAP, [{ pointer: '/defaultTerrain', value: 'lava' }], 'Lava')
     await wrapper.find('[data-testid="save-to-disk"]').trigger('click')
+    await wrapper.find('[data-testid="save-confirm"]').trigger('submit')
     await flushPromises()
     const result = wrapper.find('[data-testid="save-result"]')
     expect(result.attributes('data-ok')).toBe('false')

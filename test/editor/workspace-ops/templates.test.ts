@@ -4,12 +4,17 @@ import type { Scenario } from '../../../src/runtime'
 import { validateContent } from '../../../src/runtime/content'
 import { legalActions, startGame } from '../../../src/runtime/play'
 import { pathFor } from '../../../src/editor/workspace/files'
+import { addTypeEdits, newType } from '../../../src/editor/units/type-edits'
+import { applyValueEdits } from '../../../src/editor/workspace/json-edit'
 import {
   copyFile,
+  diceRange,
   firstHexType,
   idProblem,
+  includeEdits,
   newMap,
   newRuleset,
+  newRulesetPart,
   newScenario,
   newVariant,
 } from '../../../src/editor/workspace/templates'
@@ -21,9 +26,15 @@ const errorsIn = (extra: Array<{ path: string; text: string }>, path: string) =>
     (p) => p.file === path && p.severity === 'error',
   )
 
+const part = (format: 'table' | 'unit-set', id: string, ruleset: string, facts: object) => {
+  const made = newRulesetPart(format, { id, ruleset }, facts)
+  if ('error' in made) throw new Error(made.error)
+  return { path: pathFor(format, id), text: made.text }
+}
+
 describe('templates for new files', () => {
-  it('a new ruleset, a variant of it, a map and a scenario validate with the bundled content', () => {
-    const files = [
+  it('a new ruleset, a variant of it, a map, a scenario, tables and unit sets validate with the bundled content', () => {
+    const files: Array<{ path: string; text: string }> = [
       { path: pathFor('ruleset', 'my-rules'), text: newRuleset({ id: 'my-rules' }) },
       {
         path: pathFor('variant', 'my-variant'),
@@ -44,11 +55,41 @@ describe('templates for new files', () => {
         text: newScenario({ id: 'my-battle', ruleset: 'my-variant', map: 'my-map' }),
       },
     ]
-    const report = validateContent([...bundled, ...files])
-    const mine = report.problems.filter((p) => files.some((f) => f.path === p.file))
+    // A table and a unit set for a bundled system and a bundled variant, each included by it.
+    const rulesets = new Map<string, string>()
+    for (const format of ['table', 'unit-set'] as const)
+      for (const ruleset of ['men-of-iron-system', 'infidel']) {
+        const path = pathFor('ruleset', ruleset)
+        const text = rulesets.get(path) ?? bundled.find((f) => f.path === path)!.text
+        const id = `my-${format}-${ruleset}`
+        const facts =
+          ruleset === 'infidel'
+            ? JSON.parse(
+                bundled.find((f) => f.path === pathFor('ruleset', 'men-of-iron-system'))!.text,
+              )
+            : JSON.parse(text)
+        files.push(part(format, id, ruleset, facts))
+        rulesets.set(path, applyValueEdits(text, includeEdits(JSON.parse(text), format, id)))
+      }
+    const changed = [...rulesets].map(([path, text]) => ({ path, text }))
+    const sources = [...bundled.filter((f) => !rulesets.has(f.path)), ...changed, ...files]
+    const report = validateContent(sources)
+    const mine = report.problems.filter((p) =>
+      [...files, ...changed].some((f) => f.path === p.file),
+    )
     expect(mine.filter((p) => p.severity === 'error')).toEqual([])
+    expect(JSON.parse(rulesets.get(pathFor('ruleset', 'infidel'))!).include).toMatchObject({
+      unitSets: ['infidel-units', 'my-unit-set-infidel'],
+      tables: expect.arrayContaining(['inf-weapons-matrix', 'my-table-infidel']),
+    })
     const formats = new Map(report.files.map((f) => [f.doc.file, f.format]))
-    expect(files.map((f) => formats.get(f.path))).toEqual(['ruleset', 'variant', 'map', 'scenario'])
+    expect(files.map((f) => formats.get(f.path))).toEqual([
+      'ruleset',
+      'variant',
+      'map',
+      'scenario',
+      ...['table', 'table', 'unit-set', 'unit-set'],
+    ])
   })
 
   it('a map and a scenario on a bundled ruleset and variant validate', () => {
@@ -141,6 +182,65 @@ describe('a new scenario plays at once', () => {
     const started = startGame(loaded.value, { seed: 1 }).state
     const types = new Set(legalActions(loaded.value, started).map((a) => a.type))
     expect(types).toContain('activate')
+  })
+})
+
+describe('a new ruleset plays', () => {
+  it('New → Ruleset, Unit set (a type added as the Units view adds one), Map and Scenario: no problem at all, and the first side may activate', () => {
+    const rules = { path: pathFor('ruleset', 'my-rules'), text: newRuleset({ id: 'my-rules' }) }
+    const unitSet = part('unit-set', 'my-units', 'my-rules', JSON.parse(rules.text))
+    rules.text = applyValueEdits(
+      rules.text,
+      includeEdits(JSON.parse(rules.text), 'unit-set', 'my-units'),
+    )
+    const set = JSON.parse(unitSet.text) as Parameters<typeof newType>[0]
+    expect(set.classes?.[0]?.movementClass).toBe('foot')
+    unitSet.text = applyValueEdits(
+      unitSet.text,
+      addTypeEdits(set, newType(set, set.classes![0]!.id)),
+    )
+    const map = {
+      path: pathFor('map', 'my-map'),
+      text: newMap({
+        id: 'my-map',
+        ruleset: 'my-rules',
+        columns: 8,
+        rows: 6,
+        defaultTerrain: 'clear',
+      }),
+    }
+    const scenario = JSON.parse(
+      newScenario({ id: 'my-battle', ruleset: 'my-rules', map: 'my-map' }),
+    ) as Scenario
+    scenario.sides.forEach((side, i) =>
+      side.units.push({
+        id: `${side.id}-1`,
+        type: 'new-type',
+        hex: i === 0 ? '0202' : '0605',
+        command: side.commands?.[0]?.id,
+      }),
+    )
+    const battle = { path: pathFor('scenario', 'my-battle'), text: JSON.stringify(scenario) }
+    const sources = [rules, unitSet, map, battle]
+    // The whole check, test games included: not even a warning (the sequence is one it plays).
+    expect(validateForPlay(sources).problems).toEqual([])
+    const loaded = loadLibrary(sources).scenario('my-battle')
+    if (!loaded.ok) throw new Error(loaded.problems.map((p) => p.message).join('\n'))
+    const started = startGame(loaded.value, { seed: 1 }).state
+    expect(legalActions(loaded.value, started).map((a) => a.type)).toContain('activate')
+  })
+
+  it("a table rolls the ruleset's own die over its whole range", () => {
+    expect(diceRange({ sides: 10, faces: 'zero-based' })).toEqual({ min: 0, max: 9 })
+    expect(diceRange({ count: 2, sides: 6 })).toEqual({ min: 2, max: 12 })
+    const table = JSON.parse(
+      part('table', 't', 'r', { dice: [{ id: 'd10', sides: 10, faces: 'zero-based' }] }).text,
+    )
+    expect(table).toMatchObject({ kind: 'roll', dice: 'd10', label: 'T' })
+    expect(table.rows.map((r: { roll: object }) => r.roll)).toEqual([{ max: 4 }, { min: 5 }])
+    expect(newRulesetPart('table', { id: 't', ruleset: 'r' }, {})).toEqual({
+      error: expect.stringMatching(/no dice/),
+    })
   })
 })
 

@@ -185,7 +185,9 @@ describe('the test game: a few hundred random legal actions on a fixed seed', ()
     const text = sources.find((s) => s.path === 'content/tables/inf-shock-drm.json')?.text ?? ''
     const line = text.split('\n')[(atCause[0]?.line ?? 0) - 1] ?? ''
     expect(line.slice((atCause[0]?.column ?? 0) - 1)).toMatch(/^a\.ratings\.movement \/ \(defender/)
-    expect(atCause[0]?.message).toMatch(/^in Arsuf, 7 September 1191, a test game \(seed 1.*division by zero/)
+    expect(atCause[0]?.message).toMatch(
+      /^in Arsuf, 7 September 1191, a test game \(seed 1.*division by zero/,
+    )
     // Loading for play makes no test game: the scenario can be opened to see the stop happen.
     expect(loadLibrary(sources).scenario('sample-skirmish').ok).toBe(true)
   })

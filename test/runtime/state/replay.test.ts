@@ -147,8 +147,39 @@ describe('saved games', () => {
     )
     expect(replay(loaded, save)).toEqual({
       ok: false,
-      error: { message: 'action 2 (place): there is no unit "nobody"', actionIndex: 1 },
+      error: {
+        message: 'action 2 (place nobody at 0101) is not allowed: there is no unit "nobody"',
+        actionIndex: 1,
+      },
     })
+  })
+
+  it('name the first action whose state is not the one saved with it', () => {
+    const save = saveGame(loaded, dice, actions, state)
+    const right = replay(loaded, save)
+    if (!right.ok) throw new Error(right.error.message)
+    // The hashes of the states after each action, the second one changed.
+    const hashes = actions.map(() => '')
+    let s = createInitialState(loaded, dice)
+    actions.forEach((action, i) => {
+      const next = applyAction(loaded, s, action)
+      if (!next.ok) throw new Error(next.error.message)
+      s = next.state
+      hashes[i] = stateHash(s)
+    })
+    expect(hashes.at(-1)).toBe(save.stateHash)
+    expect(replay(loaded, { ...save, stateHashes: hashes })).toMatchObject({ ok: true })
+    const wrong = [...hashes]
+    wrong[1] = '0123456789abcdef'
+    const parted = replay(loaded, { ...save, stateHashes: wrong })
+    expect(parted).toMatchObject({ ok: false, error: { actionIndex: 1, diverged: true } })
+    if (parted.ok) return
+    expect(parted.error.message).toMatch(
+      /^action 2 \(.+\) is the first to part from the game saved: it leads to state [0-9a-f]{16}, not 0123456789abcdef as when it was saved/,
+    )
+    // A list of hashes that does not fit the actions is refused before any replay.
+    const short = replay(loaded, { ...save, stateHashes: hashes.slice(1) })
+    expect(short).toMatchObject({ ok: false, error: { actionIndex: null } })
   })
 
   it('refuse to replay on another scenario, variant or option setting', () => {

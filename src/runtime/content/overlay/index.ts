@@ -2,8 +2,9 @@
  * Variant overlays: a variant changes a resolved ruleset (a JSON object whose arrays
  * unitClasses, unitTypes, tables, modifierLists, resultSets, resolutions, terrain.hexTypes, ...
  * hold entities with an `id`). Applying one = merge in the included entities
- * (`mergeEntities`), then the merge `patch` (`applyMergePatch`), then the `operations`
- * (`applyOperations`); `applyVariantChanges` does the last two.
+ * (`mergeEntities`), then the merge `patch` (`applyMergePatch`), then the `matrices`
+ * (`applyMatrixCells`), then the `operations` (`applyOperations`); `applyVariantChanges` does
+ * the last three.
  *
  * - mergeEntities: an entity whose id is present replaces it in place; a new one is appended.
  * - Merge patch, RFC 7396 extended for entity arrays: objects merge key by key, `null` deletes a
@@ -13,6 +14,8 @@
  *   true` replaces it whole, `"$delete": true` alone with `id` removes it), a new id is
  *   appended. Any other array, `[]` included, replaces the base array whole. A `null` never
  *   reaches the result except inside such a replacing array (as in RFC 7396).
+ * - Matrix rows and columns (`applyMatrixCells`): a layer's `matrices` adds or changes rows and
+ *   columns of a matrix table by key, each cell written once, without re-listing the table.
  * - Operations, RFC 6902 add/remove/replace/test in order; a path segment `@some-id` addresses
  *   the array item with that id; `-` appends; `~0` / `~1` escape `~` and `/`.
  * - `__proto__`, `constructor` and `prototype` are refused as keys anywhere in a patch, an
@@ -32,6 +35,7 @@
  * This index is the module's entry (`content/overlay`): a sibling `overlay.ts` beside this folder
  * would make that import ambiguous for Node's resolver under tsx.
  */
+import { applyMatrixCells } from './matrix-cells'
 import { applyMergePatch } from './merge-patch'
 import { applyOperations } from './operations'
 import { childOrigin } from './json'
@@ -46,6 +50,7 @@ export type {
   OverlayError,
   OverlayResult,
 } from './types'
+export { applyMatrixCells } from './matrix-cells'
 export { applyMergePatch } from './merge-patch'
 export { applyOperations } from './operations'
 export { mergeEntities } from './entities'
@@ -54,13 +59,14 @@ export { buildInitialIndex, locateOrigin } from './origins'
 /** The part of a variant file this module applies. */
 export interface VariantChanges {
   readonly patch?: unknown
+  readonly matrices?: unknown
   readonly operations?: unknown
 }
 
 /**
- * The variant's merge patch, then its operations, as written in `file` (at `/patch` and
- * `/operations`). Operations are not tried when the patch fails: they are written against the
- * patched ruleset and would only report follow-on errors.
+ * The variant's merge patch, then its matrix rows and columns, then its operations, as written
+ * in `file` (at `/patch`, `/matrices` and `/operations`). A step is not tried when one before it
+ * fails: it is written against the result of those and would only report follow-on errors.
  */
 export function applyVariantChanges(
   base: Indexed,
@@ -70,6 +76,8 @@ export function applyVariantChanges(
   const root = { file, pointer: '' }
   // An absent patch still goes through the merge so the result is a copy, as for every step.
   let current = applyMergePatch(base, variant.patch ?? {}, childOrigin(root, 'patch'))
+  if (current.ok && variant.matrices !== undefined)
+    current = applyMatrixCells(current, variant.matrices, childOrigin(root, 'matrices'))
   if (current.ok && variant.operations !== undefined) {
     current = applyOperations(current, variant.operations, childOrigin(root, 'operations'))
   }

@@ -12,7 +12,7 @@ import type { DiceSpec } from '../../dice'
 import { distribution, faceRange, forcedSource } from '../../dice'
 import type { Action } from '../../state/actions'
 import type { GameState } from '../../state/game-state'
-import { playAction } from '../game'
+import { legalActions, legalGroups, playAction } from '../game'
 import { distanceToEnemy, namesEnemy, standing } from './standing'
 
 /** Scripted dice per try: more than any one action rolls. */
@@ -22,7 +22,7 @@ const SCRIPT_LENGTH = 256
 export const ENUMERATION_BUDGET = 216
 
 /** Combinations tried for each way to close a decision after an idle step (a d10 or 2d6 roll). */
-const LOOKAHEAD_BUDGET = 11
+export const LOOKAHEAD_BUDGET = 11
 
 /** Expected values closer than this are equal (sums of fractions are not exact in floating point). */
 const EPSILON = 1e-9
@@ -49,10 +49,21 @@ export interface ActionEstimate {
    * in place): a policy preferring it to a pass could turn forever.
    */
   idle: boolean
+  /**
+   * An idle action that does not make the best way to close the decision strictly better than
+   * closing it now: taking it could only lead round in a circle (declare, take back, declare…).
+   * Set by the ranking (rankActions), which knows the decision's other answers.
+   */
+  futile?: boolean
   /** The engine refused the action, although it was listed as legal. */
   error?: string
   /** For a step of a longer decision: the next action its worth was read from. */
   then?: Action
+  /**
+   * For an attack that hands a decision to another side before anything is rolled (return fire,
+   * a retreat before combat, a counter-charge): the answer its worth was read from.
+   */
+  reply?: Action
 }
 
 /** A face every die of the ruleset has, near the middle, to read rolls the estimate does not enumerate. */
@@ -166,6 +177,30 @@ function sameDecision(before: GameState, after: GameState): boolean {
   })
 }
 
+/** Kept per state object and action count: a playout changes its state in place. */
+const startingPoints = new WeakMap<
+  GameState,
+  { side: string; count: number; before: number; distance: number }
+>()
+
+/** The side's standing and distance to the enemy at `state`: the same for every action weighed there. */
+function startingPoint(
+  loaded: LoadedScenario,
+  state: GameState,
+  side: string,
+): { before: number; distance: number } {
+  const kept = startingPoints.get(state)
+  if (kept?.side === side && kept.count === state.actionCount) return kept
+  const point = {
+    side,
+    count: state.actionCount,
+    before: standing(loaded, state, side),
+    distance: distanceToEnemy(loaded, state, side),
+  }
+  startingPoints.set(state, point)
+  return point
+}
+
 /** Estimates one action alone, without looking past it. */
 function estimateStep(
   loaded: LoadedScenario,
@@ -196,8 +231,8 @@ function estimateStep(
       error,
     }
   }
-  const before = standing(loaded, state, side)
-  const approach = distanceToEnemy(loaded, state, side) - distanceToEnemy(loaded, base.state, side)
+  const { before, distance } = startingPoint(loaded, state, side)
+  const approach = distance - distanceToEnemy(loaded, base.state, side)
   const worth = (after: GameState) => standing(loaded, after, side) - before
   const idle = !base.rolled && sameDecision(state, base.state)
   const certain = {
@@ -210,6 +245,8 @@ function estimateStep(
     enumerated: 0,
   }
   if (!base.rolled) return { ...certain, rolls: false, after: base.state }
+  // No budget left for the odds: the rolls read at a middle face.
+  if (budget <= 0) return { ...certain, rolls: true }
   const specs: (DiceSpec & { id: string })[] = []
   let combinations = 1
   for (const roll of base.rolls) {
@@ -231,6 +268,9 @@ function estimateStep(
 
 /** Negative when `a` is the better choice. */
 export function compareEstimates(a: ActionEstimate, b: ActionEstimate): number {
+  const aFailed = a.error !== undefined
+  if (aFailed !== (b.error !== undefined)) return aFailed ? 1 : -1
+  if ((a.futile ?? false) !== (b.futile ?? false)) return a.futile === true ? 1 : -1
   if (Math.abs(a.expected - b.expected) > EPSILON || !Number.isFinite(a.expected - b.expected))
     return a.expected > b.expected ? -1 : b.expected > a.expected ? 1 : 0
   if (a.attacks !== b.attacks) return a.attacks ? -1 : 1
@@ -253,15 +293,29 @@ export function estimateAction(
   state: GameState,
   action: Action,
   side: string,
+  budget: number = ENUMERATION_BUDGET,
 ): ActionEstimate {
-  const { after, ...estimate } = estimateStep(loaded, state, action, side, ENUMERATION_BUDGET)
-  const prompt = after?.flow?.prompt
-  if (!estimate.idle || after === undefined || prompt == null) return estimate
-  const best = prompt.actions
-    .map((type) => estimateStep(loaded, after, { type }, side, LOOKAHEAD_BUDGET))
-    .filter((e) => !e.idle && e.error === undefined)
-    .sort(compareEstimates)[0]
-  if (best === undefined) return estimate
+  const { after, ...estimate } = estimateStep(loaded, state, action, side, budget)
+  if (after === undefined) return estimate
+  if (!estimate.idle) {
+    // The reply to an attack is part of it (return fire, a retreat before combat). A move is
+    // not weighed against the reaction it may draw: that made greedy stand off and draw. A reply
+    // costs tries of its own: weighed when the action's share of the decision allows.
+    if (!estimate.attacks || budget < 2 * LOOKAHEAD_BUDGET) return estimate
+    const reply = bestReply(loaded, after, side, budget)
+    if (reply === undefined) return estimate
+    return {
+      ...estimate,
+      rolls: reply.rolls,
+      enumerated: reply.enumerated,
+      expected: estimate.expected + reply.expected,
+      reply: reply.action,
+    }
+  }
+  const best = bestClosing(loaded, after, side)
+  // A step after which the decision cannot be closed is worth nothing by itself: only a
+  // further step can make it good, and one that can close it is preferred.
+  if (best === undefined) return { ...estimate, expected: -Infinity }
   // The board has not changed, so the closing action's worth counts from the same standing.
   return {
     ...estimate,
@@ -270,4 +324,67 @@ export function estimateAction(
     expected: best.expected,
     then: best.action,
   }
+}
+
+/** Most answers of another side's decision weighed after an action (a reaction's fire or decline). */
+export const REPLY_LIMIT = 8
+
+/**
+ * The answer of the side now deciding at `state`, another side than `side`, that is worst for
+ * `side` (an opponent is taken to answer its best), with what it changes for `side`, its rolls
+ * enumerated when `budget` allows LOOKAHEAD_BUDGET combinations for each answer; undefined
+ * when `side` decides, the game is over, or the decision has more than REPLY_LIMIT answers.
+ */
+function bestReply(
+  loaded: LoadedScenario,
+  state: GameState,
+  side: string,
+  budget: number,
+): ActionEstimate | undefined {
+  const prompt = state.flow?.prompt
+  if (prompt == null || prompt.side === side || state.outcome !== null) return undefined
+  if (legalGroups(loaded, state).length > REPLY_LIMIT) return undefined
+  const answers = legalActions(loaded, state)
+  if (answers.length === 0 || answers.length > REPLY_LIMIT) return undefined
+  // The action's own budget shared by the answers: past it, their rolls are read at a middle face.
+  const each = budget / answers.length >= LOOKAHEAD_BUDGET ? LOOKAHEAD_BUDGET : 0
+  return answers
+    .map((answer) => estimateStep(loaded, state, answer, side, each))
+    .filter((e) => e.error === undefined)
+    .sort((a, b) => a.expected - b.expected)[0]
+}
+
+/**
+ * The best way to close the open decision at `state`: its answers that take no argument
+ * ("declare-done", "done", "pass"), each read as an idle action's look-ahead reads them.
+ */
+function bestClosing(
+  loaded: LoadedScenario,
+  state: GameState,
+  side: string,
+): ActionEstimate | undefined {
+  const prompt = state.flow?.prompt
+  if (prompt == null) return undefined
+  return prompt.actions
+    .map((type) => estimateStep(loaded, state, { type }, side, LOOKAHEAD_BUDGET))
+    .filter((e) => !e.idle && e.error === undefined)
+    .sort(compareEstimates)[0]
+}
+
+/**
+ * What closing the open decision now is worth, measured as an idle action's look-ahead measures
+ * it (-Infinity when it cannot be closed now).
+ */
+export function closingWorth(loaded: LoadedScenario, state: GameState, side: string): number {
+  return bestClosing(loaded, state, side)?.expected ?? -Infinity
+}
+
+/**
+ * Marks the idle actions whose look-ahead does not beat closing the decision now (`closing`,
+ * from closingWorth) as futile. Only an idle action that beats it is worth taking: along a run of
+ * idle actions the worth of closing then rises at every step, so the run cannot come back to
+ * where it was.
+ */
+export function markFutile(estimates: readonly ActionEstimate[], closing: number): void {
+  for (const e of estimates) if (e.idle && !(e.expected > closing + EPSILON)) e.futile = true
 }

@@ -1,9 +1,12 @@
 /**
  * The greedy policy: takes the legal action with the best expected result, one decision ahead.
  * Actions that roll are weighed by the exact odds of their rolls (see estimate.ts); among
- * equals it prefers an attack, then the move that brings the side nearest the enemy, then any
- * action over a pass, and a pass over an action that changes nothing but a facing (turning in
- * place could go on forever). It knows no game: only the loss tracks, the outcome and the map.
+ * equals it prefers an attack, then the move that brings the side nearest to striking the
+ * enemy, then any action over a pass, and a pass over an action that changes nothing but a
+ * facing. An idle action (the decision stays open with the board unchanged: turning in place,
+ * declaring one attack of several, taking a declaration back) is taken only when it makes the
+ * decision strictly better to close, so a run of them never comes back where it was. It knows
+ * no game: only the loss tracks, the outcome and the map.
  */
 import type { LoadedScenario } from '../../content/loaded'
 import type { RngState } from '../../dice'
@@ -12,25 +15,78 @@ import type { Action } from '../../state/actions'
 import type { GameState } from '../../state/game-state'
 import { legalActions, openPrompt } from '../game'
 import type { ActionEstimate } from './estimate'
-import { compareEstimates, estimateAction } from './estimate'
-import { namesEnemy } from './standing'
+import {
+  ENUMERATION_BUDGET,
+  LOOKAHEAD_BUDGET,
+  closingWorth,
+  compareEstimates,
+  estimateAction,
+  markFutile,
+} from './estimate'
+import { enemyHexes, namesEnemy, reachToEnemy } from './standing'
 import type { Policy } from './policy'
 import { pick } from './policy'
 
 /**
  * Most actions weighed for one decision. Each is tried on a copy of the game (several times when
  * it rolls), and a phase of free movement lists thousands: past this, every attack and every
- * pass is weighed and the rest is a random sample.
+ * pass is weighed, half the rest are the moves that bring their unit nearest the enemy and the
+ * other half a random sample.
  */
-export const MAX_CANDIDATES = 40
+export const MAX_CANDIDATES = 24
+
+/**
+ * Tries of the game one decision may make over its actions: the combinations of rolls each
+ * action enumerates are cut so the decision stays within it (at least a d10 or 2d6 roll each).
+ * Up to MAX_CANDIDATES actions, each may also weigh the other side's reply to it (estimate.ts);
+ * a longer list (the playtest's suggestion among up to 48 answers) weighs the actions alone.
+ */
+export const DECISION_BUDGET = 2 * LOOKAHEAD_BUDGET * MAX_CANDIDATES
 
 export interface GreedyOptions {
   maxCandidates?: number
 }
 
+function isPassive(action: Action): boolean {
+  return Object.keys(action).every((k) => k === 'type' || k === 'side')
+}
+
+/**
+ * How much nearer to the enemy a move brings its unit, read from the action alone (its unit and
+ * the last hex of its path), without trying it: 0 for any other action.
+ */
+function moveApproach(
+  loaded: LoadedScenario,
+  state: GameState,
+  action: Action,
+  enemies: readonly string[],
+): number {
+  const path = (action as { path?: unknown }).path
+  const unit = state.units[String((action as { unit?: unknown }).unit)]
+  if (!Array.isArray(path) || path.length === 0 || unit?.hex == null) return 0
+  const to = path[path.length - 1]
+  if (typeof to !== 'string') return 0
+  return reachToEnemy(loaded, unit.hex, null, enemies) - reachToEnemy(loaded, to, null, enemies)
+}
+
+/** Shuffles `items` in place with the policy's generator (Fisher-Yates). */
+function shuffle<T>(items: T[], rng: RngState): RngState {
+  let next = rng
+  for (let n = 0; n < items.length - 1; n++) {
+    const drawn = nextInt(next, n, items.length - 1)
+    next = drawn.rng
+    const chosen = items[drawn.value] as T
+    items[drawn.value] = items[n] as T
+    items[n] = chosen
+  }
+  return next
+}
+
 /**
  * The legal actions to weigh: all of them up to `max`; past it every action naming an enemy
- * unit or taking no argument, and a random sample of the others (in the order `legal` lists them).
+ * unit or taking no argument, then the moves that bring their unit nearest the enemy (read from
+ * the path's end) for half the places left and a random sample of the others for the rest (in
+ * the order `legal` lists them).
  */
 export function candidates(
   loaded: LoadedScenario,
@@ -44,24 +100,28 @@ export function candidates(
   const kept = new Set<number>()
   const others: number[] = []
   legal.forEach((action, i) => {
-    const passive = Object.keys(action).every((k) => k === 'type' || k === 'side')
-    if (passive || namesEnemy(state, action, side)) kept.add(i)
+    if (isPassive(action) || namesEnemy(state, action, side)) kept.add(i)
     else others.push(i)
   })
-  // A partial Fisher-Yates shuffle draws the sample without repeats.
-  let next = rng
-  for (let n = 0; n < others.length && kept.size < max; n++) {
-    const drawn = nextInt(next, n, others.length - 1)
-    next = drawn.rng
-    const chosen = others[drawn.value] as number
-    others[drawn.value] = others[n] as number
-    others[n] = chosen
-    kept.add(chosen)
+  const next = shuffle(others, rng)
+  const enemies = enemyHexes(state, side)
+  const gain = new Map(
+    others.map((i) => [i, moveApproach(loaded, state, legal[i] as Action, enemies)]),
+  )
+  const nearest = [...others].sort((a, b) => (gain.get(b) ?? 0) - (gain.get(a) ?? 0))
+  const room = Math.max(0, max - kept.size)
+  for (const i of nearest.slice(0, Math.ceil(room / 2))) if ((gain.get(i) ?? 0) > 0) kept.add(i)
+  for (const i of others) {
+    if (kept.size >= max) break
+    kept.add(i)
   }
   return { actions: legal.filter((_, i) => kept.has(i)), rng: next }
 }
 
-/** The actions (by default every legal one) estimated, best first; ties keep their order. */
+/**
+ * The actions (by default every legal one) estimated, best first; ties keep their order. Idle
+ * actions that do not beat closing the decision now are marked futile and come last.
+ */
 export function rankActions(
   loaded: LoadedScenario,
   state: GameState,
@@ -69,9 +129,15 @@ export function rankActions(
 ): ActionEstimate[] {
   const prompt = openPrompt(state)
   if (prompt === null) return []
-  return actions
-    .map((action) => estimateAction(loaded, state, action, prompt.side))
-    .sort(compareEstimates)
+  const budget = Math.max(
+    LOOKAHEAD_BUDGET,
+    Math.min(ENUMERATION_BUDGET, Math.floor(DECISION_BUDGET / Math.max(1, actions.length))),
+  )
+  const estimates = actions.map((action) =>
+    estimateAction(loaded, state, action, prompt.side, budget),
+  )
+  if (estimates.some((e) => e.idle)) markFutile(estimates, closingWorth(loaded, state, prompt.side))
+  return estimates.sort(compareEstimates)
 }
 
 /** The greedy policy; a tie between best actions is broken by the policy's random generator. */

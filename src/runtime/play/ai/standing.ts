@@ -62,18 +62,69 @@ export function standing(loaded: LoadedScenario, state: GameState, side: string)
   return value
 }
 
-/** The summed distance from each of the side's units on the map to its nearest enemy. */
-export function distanceToEnemy(loaded: LoadedScenario, state: GameState, side: string): number {
-  const board = boardOf(loaded)
+/** The sector a unit strikes through: the shock settings', else the usual name. */
+function frontOf(loaded: LoadedScenario): string {
+  return loaded.rules.ruleset.mechanics?.shock?.frontSector ?? 'front'
+}
+
+/** Where the units of `side` and of the other sides stand on the map. */
+function positions(state: GameState, side: string): { mine: string[]; theirs: string[] } {
   const mine: string[] = []
   const theirs: string[] = []
-  for (const unit of Object.values(state.units)) {
+  for (const [id, unit] of Object.entries(state.units)) {
     if (unit.location !== 'map' || unit.hex === null) continue
-    ;(unit.side === side ? mine : theirs).push(unit.hex)
+    if (unit.side === side) mine.push(id)
+    else theirs.push(unit.hex)
   }
+  return { mine, theirs }
+}
+
+/**
+ * How far a unit standing in `hex` with `facing` is from striking the nearest of `enemies`: the
+ * distance from its nearest frontal hex (a unit facing an enemy next to it is at 0, one with its
+ * back to it at 1 or 2), or from its hex, plus one, for a unit without a facing.
+ */
+export function reachToEnemy(
+  loaded: LoadedScenario,
+  hex: string,
+  facing: number | null,
+  enemies: readonly string[],
+): number {
+  if (enemies.length === 0) return 0
+  const board = boardOf(loaded)
+  const front = frontOf(loaded)
+  const from =
+    facing === null
+      ? []
+      : board.neighbors(hex).filter((n) => board.sector(hex, facing, n) === front)
+  let best = Infinity
+  for (const enemy of enemies) {
+    const d =
+      from.length === 0
+        ? board.distance(hex, enemy) + 1
+        : Math.min(...from.map((f) => board.distance(f, enemy)))
+    if (d < best) best = d
+  }
+  return best
+}
+
+/** The hexes of the units of sides other than `side` on the map. */
+export function enemyHexes(state: GameState, side: string): string[] {
+  return positions(state, side).theirs
+}
+
+/**
+ * The summed distance from each of the side's units on the map to striking its nearest enemy
+ * (reachToEnemy): smaller when the side's units stand nearer the enemy, facing it.
+ */
+export function distanceToEnemy(loaded: LoadedScenario, state: GameState, side: string): number {
+  const { mine, theirs } = positions(state, side)
   if (theirs.length === 0) return 0
   let sum = 0
-  for (const hex of mine) sum += Math.min(...theirs.map((t) => board.distance(hex, t)))
+  for (const id of mine) {
+    const unit = state.units[id] as { hex: string; facing: number | null }
+    sum += reachToEnemy(loaded, unit.hex, unit.facing, theirs)
+  }
   return sum
 }
 

@@ -1,0 +1,126 @@
+/**
+ * The greedy policy makes progress: an idle action (the decision stays open with the board
+ * unchanged: a turn in place, a declaration taken back) is taken only when it makes closing the
+ * decision strictly better, so greedy never goes round in circles; and a short game against the
+ * random policy on the sample scenario ends decided. These are expectations of the AI, not of
+ * the rules: a deliberate change of the policy may record them again.
+ */
+import { describe, expect, it } from 'vitest'
+import type { LoadedScenario } from '../../../../src/runtime/content/loaded'
+import { seedRng } from '../../../../src/runtime/dice'
+import { legalActions, playAction, startGame } from '../../../../src/runtime/play'
+import type { ActionEstimate } from '../../../../src/runtime/play/ai'
+import {
+  closingWorth,
+  compareEstimates,
+  greedy,
+  markFutile,
+  playout,
+  randomLegal,
+  rankActions,
+} from '../../../../src/runtime/play/ai'
+import type { Action, GameState } from '../../../../src/runtime/state'
+import { bundledLibrary } from '../../../content/bundled'
+
+function sample(): LoadedScenario {
+  const library = bundledLibrary().scenario('sample-skirmish')
+  if (!library.ok) throw new Error('the sample scenario does not load')
+  return library.value
+}
+
+function play(loaded: LoadedScenario, state: GameState, action: Action): GameState {
+  const result = playAction(loaded, state, action)
+  if (!result.ok) throw new Error(`${JSON.stringify(action)} refused: ${result.error.message}`)
+  return result.state
+}
+
+const base: ActionEstimate = {
+  action: { type: 'x' },
+  rolls: false,
+  enumerated: 0,
+  expected: 0,
+  attacks: false,
+  approach: 0,
+  passive: false,
+  idle: false,
+}
+
+describe('idle actions', () => {
+  it('are futile unless they beat closing the decision now, and then come after everything but refusals', () => {
+    const estimates: ActionEstimate[] = [
+      { ...base, action: { type: 'turn-a' }, idle: true, expected: 0 },
+      { ...base, action: { type: 'declare' }, idle: true, attacks: true, expected: 0.5 },
+      { ...base, action: { type: 'declare-undo' }, idle: true, expected: -Infinity },
+      { ...base, action: { type: 'done' }, passive: true, expected: 0 },
+      { ...base, action: { type: 'refused' }, expected: -Infinity, error: 'no' },
+    ]
+    markFutile(estimates, 0)
+    expect(estimates.map((e) => e.futile === true)).toEqual([true, false, true, false, false])
+    const order = [...estimates].sort(compareEstimates).map((e) => e.action.type)
+    expect(order).toEqual(['declare', 'done', 'turn-a', 'declare-undo', 'refused'])
+    // A futile idle action ranks below a worse action that does something.
+    const worse = { ...base, action: { type: 'move' }, expected: -3 }
+    expect(compareEstimates(worse, estimates[0] as ActionEstimate)).toBeLessThan(0)
+  })
+
+  it('greedy never turns in place in the movement phase when it could end it (7.2)', () => {
+    const loaded = sample()
+    const { state: start } = startGame(loaded, { forced: [0, 0, 0, 0, 0, 0, 0] })
+    const state = play(loaded, start, { type: 'activate', kind: 'battle', command: 'franks-horse' })
+    const legal = legalActions(loaded, state)
+    const turns = legal.filter((a) => a.type === 'turn')
+    expect(turns.length).toBeGreaterThan(0)
+    const done = legal.filter((a) => a.type === 'done')
+    const ranked = rankActions(loaded, state, [...turns, ...done])
+    expect(ranked[0]?.action.type).toBe('done')
+    expect(ranked.filter((e) => e.action.type === 'turn').every((e) => e.futile)).toBe(true)
+    expect(closingWorth(loaded, state, 'franks')).toBe(0)
+    expect(greedy({ maxCandidates: 6 })(loaded, state, seedRng(1))?.action.type).not.toBe('turn')
+  })
+
+  it('after declaring an attack worth making, taking it back is futile: greedy attacks (12.1)', () => {
+    const loaded = sample()
+    const { state: start } = startGame(loaded, { forced: [0, 0, 0, 0, 0, 0, 0] })
+    const activated = play(loaded, start, {
+      type: 'activate',
+      kind: 'battle',
+      command: 'franks-foot',
+    })
+    // The pikes stand next to the garrison's archers (1007), facing them.
+    const moved = structuredClone(activated)
+    Object.assign(moved.units['franks-pk-2'] as object, { hex: '0907', facing: 3 })
+    const state = play(loaded, moved, { type: 'done' })
+    expect(state.flow?.prompt?.kind).toBe('shock-declaration')
+    const declare = {
+      type: 'declare',
+      attackers: ['franks-pk-2'],
+      defenders: ['garrison-a-1'],
+      side: 'franks',
+    }
+    expect(greedy()(loaded, state, seedRng(1))?.action).toEqual(declare)
+    const declared = play(loaded, state, declare)
+    const next = rankActions(loaded, declared)
+    expect(next.map((e) => e.action.type)).toEqual(['declare-done', 'declare-undo'])
+    expect(next[1]?.futile).toBe(true)
+    expect(greedy()(loaded, declared, seedRng(1))?.action.type).toBe('declare-done')
+  })
+})
+
+describe('greedy against random on the sample scenario', () => {
+  it('a short seeded game ends decided, won by greedy, with no turn in place and no declaration taken back', () => {
+    const loaded = sample()
+    const taken: Action[] = []
+    const watch = greedy()
+    const policy: typeof watch = (l, s, r) => {
+      const choice = watch(l, s, r)
+      if (choice !== null) taken.push(choice.action)
+      return choice
+    }
+    const result = playout(loaded, 3, { franks: randomLegal, emirate: policy }, 200)
+    expect(result.stopped).toBeUndefined()
+    expect(result.ended).toBe(true)
+    expect(result.outcome?.winners).toEqual(['emirate'])
+    expect(taken.length).toBeGreaterThan(5)
+    expect(taken.filter((a) => a.type === 'turn' || a.type === 'declare-undo')).toEqual([])
+  })
+})

@@ -1,0 +1,110 @@
+/**
+ * Words, not ids, wherever a player reads: each bundled scenario played some random actions, and
+ * every answer's button, prompt, log line, change and roll record put in words as the play view
+ * shows them, with no unit, leader, side or command id left and no JSON brace.
+ */
+import { describe, expect, it } from 'vitest'
+import { actionText, loadLibrary, namesOf, type LoadedScenario } from '../../../src/runtime'
+import { legalActions, openPrompt } from '../../../src/runtime/play'
+import { playout, randomLegal } from '../../../src/runtime/play/ai'
+import { recordLines } from '../../../src/runtime/rules'
+import { readContentFolder } from '../../helpers/fixtures'
+
+const library = loadLibrary(readContentFolder('content'))
+const scenarios = library.report.store.ids(['scenario']).sort()
+
+/**
+ * Every id of the scenario that has a name of its own (units and leaders, sides, commands), and
+ * the names, which may hold a word that is also an id ("the rearguard").
+ */
+function namedIds(loaded: LoadedScenario): { ids: Set<string>; names: string[] } {
+  const ids = new Set<string>()
+  const names: string[] = []
+  const add = (thing: { id: string; name?: string }) => {
+    if (!thing.name) return
+    ids.add(thing.id)
+    names.push(thing.name)
+  }
+  for (const side of loaded.scenario.sides) {
+    add(side)
+    for (const c of side.commands ?? []) add(c)
+    for (const u of side.units ?? []) add(u)
+    for (const g of side.reinforcements ?? []) for (const u of g.units ?? []) add(u)
+  }
+  return { ids, names: names.sort((a, b) => b.length - a.length) }
+}
+
+/** Finds the whole ids in a text (not part of a longer id), as the play view replaces them. */
+function idFinder(ids: ReadonlySet<string>): (text: string) => string[] {
+  const alternatives = [...ids].sort((a, b) => b.length - a.length).join('|')
+  const re = new RegExp(`(?<![\\w-])(${alternatives})(?![\\w-])`, 'g')
+  return (text) => [...text.matchAll(re)].map((m) => m[0])
+}
+
+describe('the play view says names, not ids', () => {
+  it.each(scenarios)('%s: buttons, prompts, log lines and records', (id) => {
+    const r = library.scenario(id)
+    if (!r.ok) throw new Error(`${id} does not load`)
+    const loaded = r.value
+    const names = namesOf(loaded)
+    const named = namedIds(loaded)
+    const idsIn = idFinder(named.ids)
+    const withoutNames = (text: string) => named.names.reduce((t, n) => t.split(n).join('·'), text)
+    const bad: string[] = []
+    const check = (where: string, text: string) => {
+      const found = idsIn(withoutNames(text))
+      if (found.length || /[{}]/.test(text)) bad.push(`${where}: ${text}`)
+    }
+    let answers: readonly string[] = []
+    let step = 0
+    playout(loaded, 1, randomLegal, 40, (state, _action, entries) => {
+      for (const e of entries) {
+        check('log', names.text(e.text, answers))
+        for (const x of e.effects) check('change', names.text(x.text))
+        for (const rec of e.records)
+          for (const l of recordLines(rec)) check('record', names.text(l))
+      }
+      const p = openPrompt(state)
+      answers = p?.actions ?? []
+      if (!p) return
+      check('prompt', names.text(p.text, p.actions))
+      // Every few decisions: listing the answers costs more than playing them.
+      if (step++ % 4 === 0)
+        for (const a of legalActions(loaded, state).slice(0, 25))
+          check('button', names.text(actionText(a, names)))
+    })
+    expect(bad.slice(0, 10)).toEqual([])
+  })
+
+  it('a leader going with a unit, and a prompt quoting its answers, read as words', () => {
+    const r = library.scenario('sample-skirmish')
+    if (!r.ok) throw new Error('sample-skirmish does not load')
+    const names = namesOf(r.value)
+    const text = actionText(
+      {
+        type: 'declare',
+        side: 'franks',
+        attackers: ['franks-kn-1'],
+        defenders: ['garrison-af-1'],
+        charge: true,
+        with: { 'franks-kn-1': ['count-aymar'] },
+      },
+      names,
+    )
+    expect(text).toBe(
+      `${names.unit('franks-kn-1')} charge ${names.unit('garrison-af-1')} (${names.unit('count-aymar')} with ${names.unit('franks-kn-1')})`,
+    )
+    expect(
+      names.text('play a bonus counter ("play-counter"), or carry on ("done")', [
+        'play-counter',
+        'done',
+      ]),
+    ).toBe('play a bonus counter, or carry on')
+    expect(
+      names.text('garrison-af-1 is fired upon: "counter-charge" or "decline"', [
+        'counter-charge',
+        'decline',
+      ]),
+    ).toBe(`${names.unit('garrison-af-1')} is fired upon: counter charge or decline`)
+  })
+})
