@@ -35,5 +35,7 @@ export type { Action, ActionResult, GameState, LogEntry } from './state'
 export type { ResolutionRecord } from './rules'
 // Words, not ids, for whoever shows the game to a person (the play view, the CLI).
 export { actionText, namesOf } from './play/words'
+// The state hash after each action, for a saved game's `stateHashes`.
+export { stateHashesOf } from './play/game'
 export type { Names } from './play/words'
 export type * from './generated/content-types'

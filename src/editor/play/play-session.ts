@@ -10,7 +10,7 @@
  * list, which is exactly the game a saved file with that list replays to.
  */
 import type { LoadedScenario, SavedGame } from '../../runtime'
-import { migrateSavedGame, saveGame, stateHash } from '../../runtime'
+import { migrateSavedGame, saveGame, stateHash, stateHashesOf } from '../../runtime'
 import { playAction, probeAction, replayGame, startGame } from '../../runtime/play'
 import type { Action, GameState, LogEntry } from '../../runtime/state'
 import type { ObservedRoll } from '../../runtime/play'
@@ -299,18 +299,19 @@ export class PlaySession {
   }
 
   /**
-   * The saved game of the state shown: the actions up to it, the dice, the hash. A table-dice
-   * game keeps the faces read up to that state (not those of later rolls), and its hash is that
-   * of the state as a replay with that list makes it.
+   * The saved game of the state shown: the actions up to it, the dice, the hash of the state after
+   * each action and at the end. A table-dice game keeps the faces read up to that state (not those
+   * of later rolls), and its hashes are those of the states as a replay with that list makes them.
    */
   save(meta: { name?: string; id?: string; savedAt?: string } = {}): SavedGame {
     const state = this.state
     const d = state.dice
-    if (d.kind !== 'forced' || d.index === d.values.length)
-      return saveGame(this.loaded, this.diceChoice, this.taken.slice(0, this.at), state, meta)
+    const actions = this.taken.slice(0, this.at)
+    const trimmed = d.kind === 'forced' && d.index !== d.values.length
     // Saved before the end: only the faces read so far, and the state as that list makes it.
-    const values = d.values.slice(0, d.index)
-    const trimmed = { ...state, dice: { ...d, values } }
-    return saveGame(this.loaded, { forced: values }, this.taken.slice(0, this.at), trimmed, meta)
+    const dice: DiceChoice = trimmed ? { forced: d.values.slice(0, d.index) } : this.diceChoice
+    const last = trimmed ? { ...state, dice: { ...d, values: d.values.slice(0, d.index) } } : state
+    const stateHashes = stateHashesOf(this.loaded, dice, actions) ?? undefined
+    return saveGame(this.loaded, dice, actions, last, { ...meta, stateHashes })
   }
 }

@@ -11,6 +11,7 @@ import { didYouMean } from '../content/suggest'
 import type { ContextKind } from './expression-context'
 import type { Expectation, ExpressionSite, SiteContext } from './expression-sites'
 import { TABLE_FUNCTIONS } from './host-functions'
+import { matrixCallProblems, resolutionKeyProblems } from './literal-keys'
 import type { RulesError } from './rules-error'
 
 /** Compiled expressions by context, then by source: what LoadedRuleset.expression reads. */
@@ -54,13 +55,18 @@ export function children(node: ExprNode): readonly ExprNode[] {
   }
 }
 
-/** Table functions called with a literal table id must name a table of the right kind. */
+/**
+ * Table functions called with a literal table id must name a table of the right kind, and a
+ * matrix's literal keys (like a resolution's literal column, literal-keys.ts) keys it has.
+ */
 function tableCallProblems(
   r: ResolvedRuleset,
+  pointer: string,
   root: ExprNode,
 ): { message: string; start: number; end: number }[] {
-  const problems: { message: string; start: number; end: number }[] = []
+  const problems = resolutionKeyProblems(r, pointer, root)
   const visit = (node: ExprNode): void => {
+    problems.push(...matrixCallProblems(r, node))
     if (node.kind === 'call' && Object.hasOwn(TABLE_FUNCTIONS, node.name)) {
       const arg = node.args[0]
       if (arg?.kind === 'literal' && typeof arg.value === 'string') {
@@ -191,7 +197,7 @@ export function compileSites(
         })
         continue
       }
-      for (const problem of tableCallProblems(r, result.expr.ast)) {
+      for (const problem of tableCallProblems(r, site.pointer, result.expr.ast)) {
         report({
           pointer: site.pointer,
           message: `${problem.message}${note}`,

@@ -1,11 +1,11 @@
 /**
  * The playtest session's rules: undo stops at a roll unless in playtest mode, stepping back and
  * playing on branches the game, table dice ask for faces and replay to the same game, and a save
- * replays to the same state hash.
+ * replays to the same state hash, with the hash after each action so a changed action is named.
  */
 import { describe, expect, it } from 'vitest'
 import { stateHash } from '../../../src/runtime'
-import { legalActions } from '../../../src/runtime/play'
+import { legalActions, replayGame } from '../../../src/runtime/play'
 import type { Action } from '../../../src/runtime/state'
 import { missingRoll, PlaySession } from '../../../src/editor/play/play-session'
 import { sampleSkirmish, tableDiceSession } from '../../helpers/play-session'
@@ -63,6 +63,32 @@ describe('PlaySession', () => {
     expect(s.actions[0]?.type).toBe('pass')
   })
 
+  it('a save holds the hash after each action, so replay names an action changed in it', () => {
+    const s = new PlaySession(loaded, { seed: 3 })
+    toShot(s)
+    for (let i = 0; i < 3; i++) s.play(first(s, (a) => a.type === 'done' || a.type === 'pass'))
+    const save = s.save({ savedAt: '2026-01-01T00:00:00.000Z' })
+    expect(save.stateHashes).toHaveLength(s.length)
+    expect(save.stateHashes?.at(-1)).toBe(save.stateHash)
+    expect(save.stateHashes?.[0]).toBe(stateHash(s.stateAt(1)))
+    const reopened = PlaySession.fromSave(loaded, JSON.parse(JSON.stringify(save)))
+    expect(reopened.ok && reopened.hashMatches).toBe(true)
+    // Another legal answer in place of the first one: the game parts from the save there.
+    const first0 = save.actions[0] as Action
+    const other = legalActions(loaded, s.stateAt(0)).find(
+      (a) => JSON.stringify(a) !== JSON.stringify(first0),
+    )
+    expect(other).toBeDefined()
+    const tampered = { ...save, actions: [other, ...save.actions.slice(1)] }
+    const replayed = replayGame(loaded, tampered)
+    expect(replayed).toMatchObject({ ok: false, error: { actionIndex: 0, diverged: true } })
+    const refused = PlaySession.fromSave(loaded, tampered)
+    expect(refused.ok).toBe(false)
+    expect(!refused.ok && refused.message).toMatch(
+      /^action 1: action 1 \(.+\) is the first to part/,
+    )
+  })
+
   it('table dice ask for the faces of each roll, and the game replays with them', () => {
     expect(() => new PlaySession(loaded, { forced: [] })).toThrow(/forced dice ran out/)
     const game = tableDiceSession()
@@ -76,6 +102,7 @@ describe('PlaySession', () => {
     expect(game.length).toBe(waiting)
     expect(game.play(first(game, (a) => a.type === 'decline')).ok).toBe(true)
     const save = game.save()
+    expect(save.stateHashes).toHaveLength(game.length)
     const reopened = PlaySession.fromSave(loaded, save)
     expect(reopened.ok && reopened.hashMatches).toBe(true)
     expect(reopened.ok && reopened.session.hash).toBe(game.hash)

@@ -256,6 +256,55 @@ describe('expressions are type-checked in their context', () => {
     )
   })
 
+  test('a literal column, or each literal branch of a conditional, names a column of the table', () => {
+    const errorsWith = (column: string): RulesError[] => {
+      const result = prepareRuleset(
+        ruleset(infidel({ resolutions: [{ ...SHOCK_RESOLUTION, column }] })),
+      )
+      return result.ok ? [] : result.errors
+    }
+    expect(errorsWith("'normal'")).toEqual([])
+    expect(errorsWith('defender.status')).toEqual([])
+    const source = "defender.status == 'normal' ? 'normal' : 'disordred'"
+    const errors = errorsWith(source)
+    expect(errors).toMatchObject([
+      {
+        pointer: '/resolutions/0/column',
+        message: 'table "shock" has no column "disordred" — did you mean "disordered"?',
+      },
+    ])
+    expect(source.slice(errors[0]?.start, errors[0]?.end)).toBe("'disordred'")
+    expect(errorsWith("'broken'")[0]?.message).toMatch(/^table "shock" has no column "broken"/)
+  })
+
+  test('a literal key given to matrix() names a row or column of it, unless it has a default', () => {
+    const noDefault = { ...WSM, default: undefined }
+    const withValue = (value: string): RulesError[] => {
+      const result = prepareRuleset(
+        ruleset(
+          infidel({
+            tables: [noDefault, SHOCK_TABLE],
+            modifierLists: [
+              modifierList({ ...SHOCK_DRM, terms: [{ id: 't', label: 'T', value }] }),
+            ],
+          }),
+        ),
+      )
+      // Without its default the matrix misses pairs too; only the term's problems are wanted.
+      return result.ok ? [] : result.errors.filter((e) => e.pointer.startsWith('/modifierLists'))
+    }
+    expect(withValue("matrix('wsm', 'mc-a', defender.flags.mounted ? 'mc' : 'pk')")).toEqual([])
+    const source = "matrix('wsm', 'kn', defender.flags.mounted ? 'mc' : 'pike')"
+    const [error] = withValue(source)
+    expect(error?.message).toBe('table "wsm" has no column "pike" — did you mean "pk"?')
+    expect(source.slice(error?.start, error?.end)).toBe("'pike'")
+    expect(withValue("matrix('wsm', 'knight', defender.type)")[0]?.message).toMatch(
+      /^table "wsm" has no row "knight"/,
+    )
+    // With a default every key has an answer.
+    expect(withTerm({ value: "matrix('wsm', 'knight', 'pike')" })).toEqual([])
+  })
+
   test('result codes are checked in the context of every resolution reading them', () => {
     const results = {
       ...SHOCK_RESULTS,

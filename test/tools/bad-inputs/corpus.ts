@@ -381,6 +381,18 @@ const RULESET_CASES: ContentCase[] = [
     /compare|number|status/i,
   ),
   ruleset(
+    'a literal column the table does not have',
+    set('/resolutions/0/column', "'broken'"),
+    '/resolutions/0/column',
+    /table "mini-crt" has no column "broken"/,
+  ),
+  ruleset(
+    'a conditional column with a misspelt branch',
+    set('/resolutions/0/column', "defender.status == 'ok' ? 'ok' : 'shakn'"),
+    '/resolutions/0/column',
+    /no column "shakn" — did you mean "shaken"\?/,
+  ),
+  ruleset(
     'a roll modifier list that does not exist',
     set('/resolutions/0/rollModifiers/0', 'no-drm'),
     '/resolutions/0/rollModifiers/0',
