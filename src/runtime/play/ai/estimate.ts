@@ -13,7 +13,13 @@ import { distribution, faceRange, forcedSource } from '../../dice'
 import type { Action } from '../../state/actions'
 import type { GameState } from '../../state/game-state'
 import { legalActions, legalGroups, playAction } from '../game'
-import { distanceToEnemy, namesEnemy, standing } from './standing'
+import {
+  activationProspect,
+  distanceToEnemy,
+  enemyLossWeight,
+  namesEnemy,
+  standing,
+} from './standing'
 
 /** Scripted dice per try: more than any one action rolls. */
 const SCRIPT_LENGTH = 256
@@ -42,6 +48,11 @@ export interface ActionEstimate {
   attacks: boolean
   /** How much nearer the side's units stand to the enemy afterwards (summed hex distances). */
   approach: number
+  /**
+   * For an action that opens an activation of the side: how many of its units it lets act, and
+   * how near they stand to striking (activationProspect); 0 for any other action.
+   */
+  prospect?: number
   /** It takes no argument (pass, done, decline). */
   passive: boolean
   /**
@@ -180,7 +191,7 @@ function sameDecision(before: GameState, after: GameState): boolean {
 /** Kept per state object and action count: a playout changes its state in place. */
 const startingPoints = new WeakMap<
   GameState,
-  { side: string; count: number; before: number; distance: number }
+  { side: string; count: number; before: number; distance: number; weight: number }
 >()
 
 /** The side's standing and distance to the enemy at `state`: the same for every action weighed there. */
@@ -188,13 +199,15 @@ function startingPoint(
   loaded: LoadedScenario,
   state: GameState,
   side: string,
-): { before: number; distance: number } {
+): { before: number; distance: number; weight: number } {
   const kept = startingPoints.get(state)
   if (kept?.side === side && kept.count === state.actionCount) return kept
+  const weight = enemyLossWeight(loaded, state)
   const point = {
     side,
     count: state.actionCount,
-    before: standing(loaded, state, side),
+    weight,
+    before: standing(loaded, state, side, weight),
     distance: distanceToEnemy(loaded, state, side),
   }
   startingPoints.set(state, point)
@@ -231,14 +244,17 @@ function estimateStep(
       error,
     }
   }
-  const { before, distance } = startingPoint(loaded, state, side)
+  const { before, distance, weight } = startingPoint(loaded, state, side)
   const approach = distance - distanceToEnemy(loaded, base.state, side)
-  const worth = (after: GameState) => standing(loaded, after, side) - before
+  const worth = (after: GameState) => standing(loaded, after, side, weight) - before
   const idle = !base.rolled && sameDecision(state, base.state)
+  // Read at the padded try: an activation's own roll (a command check) is not weighed here.
+  const prospect = activationProspect(loaded, state, base.state, side)
   const certain = {
     action,
     attacks,
     approach,
+    ...(prospect > 0 ? { prospect } : {}),
     passive,
     idle,
     expected: worth(base.state),
@@ -275,6 +291,8 @@ export function compareEstimates(a: ActionEstimate, b: ActionEstimate): number {
     return a.expected > b.expected ? -1 : b.expected > a.expected ? 1 : 0
   if (a.attacks !== b.attacks) return a.attacks ? -1 : 1
   if (a.approach !== b.approach) return b.approach - a.approach
+  const prospect = (b.prospect ?? 0) - (a.prospect ?? 0)
+  if (Math.abs(prospect) > EPSILON) return prospect
   if (a.idle !== b.idle) return a.idle ? 1 : -1
   if (a.passive !== b.passive) return a.passive ? 1 : -1
   return 0

@@ -14,7 +14,9 @@ export {
 export type { ActionEstimate } from './estimate'
 export {
   OUTCOME_WEIGHT,
+  activationProspect,
   distanceToEnemy,
+  enemyLossWeight,
   enemyHexes,
   lossesOf,
   lossTracks,

@@ -7,6 +7,7 @@ import type { LoadedScenario } from '../../content/loaded'
 import type { Action } from '../../state/actions'
 import { boardOf } from '../../state/board'
 import type { GameState } from '../../state/game-state'
+import { legalGroups } from '../game'
 
 /** How much a won (or lost) game weighs against a track point. */
 export const OUTCOME_WEIGHT = 1000
@@ -47,12 +48,38 @@ export function lossesOf(loaded: LoadedScenario, state: GameState, side: string)
   return tracks.reduce((sum, t) => sum + (mine[t] ?? 0), 0)
 }
 
-/** The state's worth to `side`: enemy losses minus its own, and the game's outcome. */
-export function standing(loaded: LoadedScenario, state: GameState, side: string): number {
+/** How much more an enemy loss weighs than the side's own at the start of the battle. */
+export const BASE_AGGRESSION = 0.25
+
+/** How much more it weighs when the scenario's last activation comes. */
+export const FINAL_AGGRESSION = 1
+
+/**
+ * How much an enemy loss weighs against one of the side's own at `state`: more than one, so an
+ * even exchange is worth making (a battle nobody presses ends drawn at the scenario's limit of
+ * activations), and more as that limit (`setup.activations`) nears, when a draw is close.
+ */
+export function enemyLossWeight(loaded: LoadedScenario, state: GameState): number {
+  const limit = loaded.scenario.setup?.activations
+  if (limit === undefined || limit <= 0) return 1 + BASE_AGGRESSION
+  const elapsed = Math.min(1, Math.max(0, state.clock.activation / limit))
+  return 1 + BASE_AGGRESSION + (FINAL_AGGRESSION - BASE_AGGRESSION) * elapsed
+}
+
+/**
+ * The state's worth to `side`: enemy losses (each weighing `enemyWeight` of its own) minus its
+ * own, and the game's outcome.
+ */
+export function standing(
+  loaded: LoadedScenario,
+  state: GameState,
+  side: string,
+  enemyWeight = 1,
+): number {
   let value = 0
   for (const other of loaded.scenario.sides) {
     const losses = lossesOf(loaded, state, other.id)
-    value += other.id === side ? -losses : losses
+    value += other.id === side ? -losses : enemyWeight * losses
   }
   const outcome = state.outcome
   if (outcome !== null) {
@@ -140,4 +167,40 @@ export function namesEnemy(state: GameState, action: Action, side: string): bool
       key !== 'side' &&
       (Array.isArray(value) ? value.some(isEnemy) : isEnemy(value)),
   )
+}
+
+/**
+ * What the activation opened at `after` (by an action taken at `before`, where none ran) puts
+ * within the side's reach: each of the activated commands' units on the map weighs
+ * 1 / (1 + its reach to the nearest enemy), so the activation that lets more units strike, and
+ * sooner, is worth more. When the side decides next, only the units the open decision lets act
+ * count (the legal groups named by a unit): an activation that moves no unit is worth 0. 0 when
+ * the action opened no activation of `side`.
+ */
+export function activationProspect(
+  loaded: LoadedScenario,
+  before: GameState,
+  after: GameState,
+  side: string,
+): number {
+  const activation = after.flow?.activation
+  if (activation == null || activation.side !== side || after.outcome !== null) return 0
+  const was = before.flow?.activation
+  if (was != null && was.number === activation.number) return 0
+  let units: string[]
+  if (after.flow?.prompt?.side === side) {
+    units = legalGroups(loaded, after)
+      .filter((g) => Object.hasOwn(after.units, g.key))
+      .filter((g) => (g.list?.().count ?? g.actions().length) > 0)
+      .map((g) => g.key)
+  } else units = Object.keys(after.units)
+  const enemies = enemyHexes(after, side)
+  let prospect = 0
+  for (const id of units) {
+    const unit = after.units[id]
+    if (unit?.side !== side || unit.location !== 'map' || unit.hex === null) continue
+    if (unit.command === null || !activation.commands.includes(unit.command)) continue
+    prospect += 1 / (1 + reachToEnemy(loaded, unit.hex, unit.facing, enemies))
+  }
+  return prospect
 }

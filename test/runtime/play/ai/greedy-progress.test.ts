@@ -17,7 +17,10 @@ import {
   markFutile,
   playout,
   randomLegal,
+  enemyLossWeight,
+  lossTracks,
   rankActions,
+  standing,
 } from '../../../../src/runtime/play/ai'
 import type { Action, GameState } from '../../../../src/runtime/state'
 import { bundledLibrary } from '../../../content/bundled'
@@ -103,6 +106,43 @@ describe('idle actions', () => {
     expect(next.map((e) => e.action.type)).toEqual(['declare-done', 'declare-undo'])
     expect(next[1]?.futile).toBe(true)
     expect(greedy()(loaded, declared, seedRng(1))?.action.type).toBe('declare-done')
+  })
+})
+
+describe('pressing the battle', () => {
+  it("an enemy loss outweighs one of the side's own, the more so as the activation limit nears", () => {
+    const loaded = sample()
+    const { state } = startGame(loaded, { forced: [0, 0, 0, 0, 0, 0, 0] })
+    const limit = loaded.scenario.setup?.activations ?? 0
+    expect(limit).toBeGreaterThan(0)
+    const at = (activation: number) =>
+      enemyLossWeight(loaded, { ...state, clock: { ...state.clock, activation } })
+    expect(at(0)).toBeGreaterThan(1)
+    expect(at(limit / 2)).toBeGreaterThan(at(0))
+    expect(at(limit)).toBeGreaterThan(at(limit / 2))
+    // An even exchange (one loss each side) is worth making.
+    const even = structuredClone(state)
+    const tracks = lossTracks(loaded)
+    expect(tracks.length).toBeGreaterThan(0)
+    for (const side of Object.values(even.sides))
+      side.tracks = Object.fromEntries(tracks.map((t) => [t, 1]))
+    expect(standing(loaded, even, 'franks', at(0))).toBeGreaterThan(
+      standing(loaded, state, 'franks', at(0)),
+    )
+  })
+
+  it('activates the command whose units stand nearest the enemy, in a battle activation', () => {
+    const loaded = sample()
+    const { state } = startGame(loaded, { forced: [0, 0, 0, 0, 0, 0, 0] })
+    const ranked = rankActions(loaded, state)
+    const first = ranked[0]
+    expect(first?.action).toMatchObject({ type: 'activate', kind: 'battle' })
+    const activations = ranked.filter((e) => e.action.type === 'activate')
+    // Each battle activation is weighed by its units' reach; the nearest command comes first.
+    const prospects = activations.map((e) => e.prospect ?? 0)
+    expect(prospects[0]).toBe(Math.max(...prospects))
+    expect(prospects[0]).toBeGreaterThan(0)
+    expect(greedy()(loaded, state, seedRng(2))?.action).toEqual(first?.action)
   })
 })
 
