@@ -38,4 +38,10 @@ export { actionText, namesOf } from './play/words'
 // The state hash after each action, for a saved game's `stateHashes`.
 export { stateHashesOf } from './play/game'
 export type { Names } from './play/words'
+// The computer players, for the editor's worker and page alike.
+export { chooseMove, policySeed } from './play/ai'
+export type { PolicyChoice, PolicyName } from './play/ai'
+export type { FireOption, ShockOption } from './play/inspect/types'
+export type { RngState } from './dice'
+export { extraVariants } from './state'
 export type * from './generated/content-types'

@@ -7,12 +7,15 @@
  * The worker keeps the scenario it loaded last: it gets the workspace's sources once per loaded
  * scenario (the request names it by a number), then only the state and the generator.
  */
-import type { LoadedScenario, SourceText } from '../../runtime'
-import type { RngState } from '../../runtime/dice'
-import type { PolicyChoice, PolicyName } from '../../runtime/play/ai'
-import { chooseMove } from '../../runtime/play/ai'
-import type { GameState } from '../../runtime/state'
-import { extraVariants } from '../../runtime/state'
+import type {
+  GameState,
+  LoadedScenario,
+  PolicyChoice,
+  PolicyName,
+  RngState,
+  SourceText,
+} from '../../runtime'
+import { chooseMove, extraVariants } from '../../runtime'
 
 export interface MoveRequest {
   loaded: LoadedScenario

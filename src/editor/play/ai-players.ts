@@ -12,12 +12,16 @@
  * game is still where it was asked (an undo, a new game or a change of player drops it).
  */
 import { ref, type Ref } from 'vue'
-import type { LoadedScenario, SourceText } from '../../runtime'
+import type {
+  Action,
+  GameState,
+  LoadedScenario,
+  PolicyChoice,
+  RngState,
+  SourceText,
+} from '../../runtime'
 import { openPrompt } from '../../runtime/play'
-import type { RngState } from '../../runtime/dice'
-import type { PolicyChoice } from '../../runtime/play/ai'
-import { policySeed } from '../../runtime/play/ai'
-import type { Action, GameState } from '../../runtime/state'
+import { policySeed } from '../../runtime'
 import { defaultChooser, type MoveChooser } from './ai-move'
 import type { PlayResult, PlaySession } from './play-session'
 

@@ -3,8 +3,7 @@
  * player can scan: by what they do, a large kind split again by the unit, command or counter
  * they name, filtered by a search over their words.
  */
-import type { Names } from '../../runtime'
-import type { Action } from '../../runtime/state'
+import type { Action, Names } from '../../runtime'
 
 /** More plain answers than this are grouped by what they do, with a search box. */
 export const GROUP_OVER = 12
