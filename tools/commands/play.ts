@@ -53,7 +53,14 @@ export function runPlay(scenario: string, options: PlayOptions, io: CommandIo): 
       : replayGame(session.loaded, session.save)
   const parted = replayed !== undefined && !replayed.ok ? replayed.error.message : undefined
   // A game that does not replay is not saved again: that would give a changed file a new hash.
-  if (options.save !== undefined && hashMatches !== false && parted === undefined) {
+  // Nor is one an action of which was refused: the save would hold only the actions before it,
+  // and written over the file it came from, the rest would be lost.
+  if (
+    options.save !== undefined &&
+    session.refusal === undefined &&
+    hashMatches !== false &&
+    parted === undefined
+  ) {
     const stateHashes = stateHashesOf(session.loaded, session.dice, session.applied) ?? undefined
     const save = saveGame(session.loaded, session.dice, session.applied, session.state, {
       ...(stateHashes === undefined ? {} : { stateHashes }),

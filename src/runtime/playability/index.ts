@@ -46,8 +46,9 @@ export const PLAY_CHECKS: EngineChecks = { ...ENGINE_CHECKS, testGame: testGameO
 
 /**
  * Content validation with the engine's checks and a test game of each scenario: what passes
- * without errors can be played. `testGames: false` leaves the games out, for a validation on a
- * page's own thread, which seconds of play would freeze; a function plays only the scenarios
+ * without errors can be played, and each saved game replayed. `testGames: false` leaves the
+ * games and the replays out, for a validation on a page's own thread, which seconds of play would
+ * freeze; a function plays only the scenarios
  * (by id) it accepts, for a caller that reports on some files only (the CLI validating a mod
  * over the bundled content).
  */
@@ -56,8 +57,10 @@ export function validateContent(
   options: { testGames?: boolean | ((scenarioId: string) => boolean) } = {},
 ): ValidationReport {
   const { testGames } = options
-  if (typeof testGames !== 'function')
-    return withReplays(validateFiles(sources, testGames === false ? ENGINE_CHECKS : PLAY_CHECKS))
+  // Without test games no saved game is replayed either: both are seconds of play, which a
+  // validation on a page's own thread after every edit must not make.
+  if (testGames === false) return validateFiles(sources, ENGINE_CHECKS)
+  if (typeof testGames !== 'function') return withReplays(validateFiles(sources, PLAY_CHECKS))
   return withReplays(
     validateFiles(sources, {
       ...ENGINE_CHECKS,

@@ -259,6 +259,13 @@ export const SAVED_GAME_CASES: CommandCase[] = [
     stderr: refusedAt(2, /.*fly/),
   },
   {
+    // The save would hold only the actions before the refusal, written over the game it came from.
+    name: 'an action refused, saved over its own file',
+    args: play('s.json', '--save', 's.json'),
+    files: saved((s) => void (s.actions[1] = { type: 'fly', side: 'franks' })),
+    stderr: refusedAt(2, /.*fly/),
+  },
+  {
     name: 'an action moved to the other side',
     args: play('s.json'),
     files: saved((s) => void (s.actions[0] = { ...s.actions[0], side: 'emirate' })),
