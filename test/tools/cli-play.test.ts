@@ -452,6 +452,11 @@ describe('simulate', () => {
     expect(out.games).toBe(2)
     expect(out.played).toHaveLength(2)
     expect(out.wins.franks + out.wins.emirate + out.draws + out.unfinished + out.stopped).toBe(2)
+    // A person reads each game's line: the winner and the reason by their names, not ids.
+    const won = await run('simulate', 'sample-skirmish', '--games', '1', '--seed', '4')
+    expect(won.stdout.split('\n')[0]).toBe(
+      "game 1 (seed 4): The Emir's host won (Frankish column: Loss check) after 161 actions",
+    )
     const bad = await run('simulate', 'sample-skirmish', '--games', '1', '--policy', 'clever')
     expect(bad.code).toBe(1)
     expect(bad.stderr.trim()).toBe('hexwright: no policy "clever": choose random or greedy')

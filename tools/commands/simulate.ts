@@ -4,6 +4,7 @@
  */
 import { join, resolve } from 'node:path'
 import { namesOf, saveGame } from '../../src/runtime'
+import type { Names } from '../../src/runtime'
 import { stateHashesOf } from '../../src/runtime/play'
 import { POLICY_NAMES, isPolicyName, namedPolicy, playout } from '../../src/runtime/play/ai'
 import type { Policy, PlayoutResult } from '../../src/runtime/play/ai'
@@ -96,9 +97,16 @@ function byPolicy(
   })
 }
 
-function verdict(result: PlayoutResult): string {
+/**
+ * How a game ended, by ids for --json and in words (`names`) for a person. A stop stays as the
+ * engine said it: it names the action to play again.
+ */
+function verdict(result: PlayoutResult, names?: Names): string {
   const o = result.outcome
-  if (o !== null) return o.draw ? `draw (${o.reason})` : `${o.winners.join(', ')} won (${o.reason})`
+  const side = names?.side ?? ((id: string) => id)
+  const reason = o === null ? '' : (names?.text(o.reason) ?? o.reason)
+  if (o !== null)
+    return o.draw ? `draw (${reason})` : `${o.winners.map(side).join(', ')} won (${reason})`
   return result.stopped === undefined ? 'unfinished' : `stopped: ${result.stopped}`
 }
 
@@ -115,6 +123,7 @@ export function runSimulate(scenario: string, options: SimulateOptions, io: Comm
     loaded.scenario.sides.map((s) => s.id),
   )
   const chosen = policies(names)
+  const words = namesOf(loaded)
   const wins: Record<string, number> = Object.fromEntries(
     loaded.scenario.sides.map((s) => [s.id, 0]),
   )
@@ -157,7 +166,7 @@ export function runSimulate(scenario: string, options: SimulateOptions, io: Comm
     // Each game's line as it ends: a long run shows its progress.
     if (options.json !== true)
       io.log(
-        `game ${g + 1} (seed ${gameSeed}): ${verdict(result)} after ${result.actions.length} action${result.actions.length === 1 ? '' : 's'}`,
+        `game ${g + 1} (seed ${gameSeed}): ${verdict(result, words)} after ${result.actions.length} action${result.actions.length === 1 ? '' : 's'}`,
       )
   }
   const policyRecords = byPolicy(names, played)
@@ -197,7 +206,7 @@ export function runSimulate(scenario: string, options: SimulateOptions, io: Comm
     failure()
     return code
   }
-  const sideName = namesOf(loaded).side
+  const sideName = words.side
   const won = Object.entries(wins)
     .map(([side, n]) => `${sideName(side)} ${n}`)
     .join(', ')
