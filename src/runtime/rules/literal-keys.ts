@@ -83,7 +83,8 @@ function matrixAxisKeys(table: MatrixTable, axis: 'row' | 'column'): Set<string>
 }
 
 /** The key a matrix lookup reads for `key`: a unit type's asType for this table, then an alias. */
-function matrixKeyOf(
+/** The key a matrix lookup reads for `key`: the key of the unit type it fights as, then an alias. */
+export function matrixKeyOf(
   r: ResolvedRuleset,
   table: MatrixTable,
   axis: 'row' | 'column',

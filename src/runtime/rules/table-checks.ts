@@ -16,6 +16,7 @@ import type {
 } from '../generated/content-types'
 import { didYouMean } from '../content/suggest'
 import { checkBandSequence, formatBand } from './bands'
+import { matrixKeyOf } from './literal-keys'
 import { typeFlags } from './status'
 import type { Band } from './bands'
 import type { RulesError } from './rules-error'
@@ -290,17 +291,6 @@ function coveredTypes(r: ResolvedRuleset, axis: Axis): { type: UnitType; index: 
   })
 }
 
-/** The key a lookup for `type` reads, as play reads it: the type it fights as, then an alias. */
-function lookupKey(
-  table: MatrixTable,
-  type: UnitType,
-  aliases: Record<string, string> | undefined,
-) {
-  const asType = type.asType !== undefined && Object.hasOwn(type.asType, table.id)
-  const key = asType ? (type.asType?.[table.id] as string) : type.id
-  return aliases !== undefined && Object.hasOwn(aliases, key) ? (aliases[key] as string) : key
-}
-
 const typeName = (type: UnitType): string => `${type.name} ("${type.id}")`
 
 /**
@@ -318,14 +308,14 @@ function checkMatrixCoverage(
     table.rowAxis.of === 'unitType'
       ? coveredTypes(r, table.rowAxis).map((t) => ({
           ...t,
-          key: lookupKey(table, t.type, table.rowAliases),
+          key: matrixKeyOf(r, table, 'row', t.type.id),
         }))
       : undefined
   const columns =
     table.columnAxis.of === 'unitType'
       ? coveredTypes(r, table.columnAxis).map((t) => ({
           ...t,
-          key: lookupKey(table, t.type, table.columnAliases),
+          key: matrixKeyOf(r, table, 'column', t.type.id),
         }))
       : undefined
   const columnKeys = new Set(Object.values(table.cells).flatMap((cells) => Object.keys(cells)))
