@@ -34,10 +34,10 @@ export {
 export type { Action, ActionResult, GameState, LogEntry } from './state'
 export type { ResolutionRecord } from './rules'
 // Words, not ids, for whoever shows the game to a person (the play view, the CLI).
-export { actionText, namesOf } from './play/words'
+export { actionText, namesOf } from './state/words'
 // The state hash after each action, for a saved game's `stateHashes`.
 export { stateHashesOf } from './play/game'
-export type { Names } from './play/words'
+export type { Names } from './state/words'
 // The computer players, for the editor's worker and page alike.
 export { chooseMove, policySeed } from './play/ai'
 export type { PolicyChoice, PolicyName } from './play/ai'

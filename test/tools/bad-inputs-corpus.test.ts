@@ -241,11 +241,11 @@ describe('validate on the bundled content', { timeout: 120_000 }, () => {
         /^content\/saves\/old-wrong-hash\.json:\d+:\d+: the saved game does not replay to the state it was saved in: after its \d+ actions the state hash is [0-9a-f]{16}, not 0123456789abcdef; .*which action cannot be told\) \(at \/stateHash\)$/,
       ),
       expect.stringMatching(
-        /^content\/saves\/refused\.json:\d+:\d+: the game cannot be replayed: action 2 \(fly by Frankish column\) is not allowed: .+ \(at \/actions\/1\)$/,
+        /^content\/saves\/refused\.json:\d+:\d+: the game cannot be replayed: action 2 \(Fly\) is not allowed: .+ \(at \/actions\/1\)$/,
       ),
       expect.stringMatching(
         new RegExp(
-          `^content/saves/tampered\\.json:\\d+:\\d+: the saved game does not replay to the state it was saved in: action ${i + 1} \\(move .+\\) is the first to part from the game saved: it leads to state [0-9a-f]{16}, not ${good.stateHashes[i]} as when it was saved; .+ \\(at /actions/${i}\\)$`,
+          `^content/saves/tampered\\.json:\\d+:\\d+: the saved game does not replay to the state it was saved in: action ${i + 1} \\(.+ moves to .+\\) is the first to part from the game saved: it leads to state [0-9a-f]{16}, not ${good.stateHashes[i]} as when it was saved; .+ \\(at /actions/${i}\\)$`,
         ),
       ),
       expect.stringMatching(

@@ -388,7 +388,7 @@ describe('a saved game that does not replay to its saved state', { timeout: 120_
     expect(result.code).toBe(1)
     expect(result.stderr).toMatch(
       new RegExp(
-        `^hexwright: the saved game does not replay to the state it was saved in: action ${i + 1} \\(move .+ from ${move.path[0]} to ${move.path.at(-1)}.*\\) is the first to part from the game saved: it leads to state [0-9a-f]{16}, not ${good.stateHashes[i]} as when it was saved`,
+        `^hexwright: the saved game does not replay to the state it was saved in: action ${i + 1} \\(.+ moves to ${move.path.at(-1)}.*\\) is the first to part from the game saved: it leads to state [0-9a-f]{16}, not ${good.stateHashes[i]} as when it was saved`,
       ),
     )
   })

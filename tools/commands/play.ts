@@ -6,7 +6,7 @@
 import { resolve } from 'node:path'
 import { namesOf, saveGame } from '../../src/runtime'
 import { replayGame, stateHashesOf } from '../../src/runtime/play'
-import { describeRecord } from '../../src/runtime/state'
+import { NOT_REPLAYED, describeRecord, finalHashMismatch } from '../../src/runtime/state'
 import type { CommandIo } from '../cli-io'
 import { entryLines, summarize, summaryLines } from '../log-format'
 import type { GameOptions, Refusal, Session } from '../session'
@@ -99,20 +99,16 @@ export function runPlay(scenario: string, options: PlayOptions, io: CommandIo): 
     io.error(`hexwright: ${refusalLine(session.refusal)}`)
     return 1
   }
-  if (replayed !== undefined && (parted !== undefined || hashMatches === false)) {
+  if (hashMatches === false || (replayed !== undefined && parted !== undefined)) {
     const why =
       parted ??
-      `every action leads to the state saved with it, but the final state hash is ${summary.hash}, not ${savedHash}: "stateHash" was changed after saving`
-    io.error(`hexwright: the saved game does not replay to the state it was saved in: ${why}`)
-    return 1
-  }
-  if (hashMatches === false) {
-    const n = session.applied.length
-    // A game saved without a hash per action keeps one, of the state at its end, so where the
-    // replay parted from the game saved cannot be told: say what was compared and the causes.
-    io.error(
-      `hexwright: the saved game does not replay to the state it was saved in: after its ${n} action${n === 1 ? '' : 's'} the state hash is ${summary.hash}, not ${savedHash}; an action or the dice were changed after saving, or the content changed since`,
-    )
+      finalHashMismatch(
+        session.applied.length,
+        summary.hash,
+        savedHash ?? '',
+        replayed !== undefined,
+      )
+    io.error(`hexwright: ${NOT_REPLAYED}: ${why}`)
     return 1
   }
   return 0

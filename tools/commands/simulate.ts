@@ -3,9 +3,9 @@
  * computer policies and counts who won, the draws and the games left unfinished.
  */
 import { join, resolve } from 'node:path'
-import { namesOf, saveGame } from '../../src/runtime'
+import { namesOf, saveGame, stateHash } from '../../src/runtime'
+import type { Action, GameState } from '../../src/runtime/state'
 import type { Names } from '../../src/runtime'
-import { stateHashesOf } from '../../src/runtime/play'
 import { POLICY_NAMES, isPolicyName, namedPolicy, playout } from '../../src/runtime/play/ai'
 import type { Policy, PlayoutResult } from '../../src/runtime/play/ai'
 import type { CommandIo } from '../cli-io'
@@ -139,13 +139,20 @@ export function runSimulate(scenario: string, options: SimulateOptions, io: Comm
   }[] = []
   for (let g = 0; g < games; g++) {
     const gameSeed = (seed + g) % 0x100000000
-    const result = playout(loaded, gameSeed, chosen, maxActions)
+    // A game to save keeps the hash of the state after each action, taken as it is played.
+    const stateHashes: string[] = []
+    const observe =
+      options.saveGames === undefined
+        ? undefined
+        : (state: GameState, action: Action | null) => {
+            if (action !== null) stateHashes.push(stateHash(state))
+          }
+    const result = playout(loaded, gameSeed, chosen, maxActions, observe)
     if (options.saveGames !== undefined) {
       // Each game as a saved game: `play --actions <file>` shows its log, up to a stop.
       const dir = resolve(io.cwd, String(options.saveGames))
-      const stateHashes = stateHashesOf(loaded, { seed: gameSeed }, result.actions) ?? undefined
       const save = saveGame(loaded, { seed: gameSeed }, result.actions, result.state, {
-        ...(stateHashes === undefined ? {} : { stateHashes }),
+        stateHashes,
       })
       const text = `${JSON.stringify(save, null, 2)}\n`
       writeOutput(join(dir, `game-${gameSeed}.json`), text, io.cwd, true)

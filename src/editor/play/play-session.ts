@@ -311,7 +311,10 @@ export class PlaySession {
     // Saved before the end: only the faces read so far, and the state as that list makes it.
     const dice: DiceChoice = trimmed ? { forced: d.values.slice(0, d.index) } : this.diceChoice
     const last = trimmed ? { ...state, dice: { ...d, values: d.values.slice(0, d.index) } } : state
-    const stateHashes = stateHashesOf(this.loaded, dice, actions) ?? undefined
+    // The states kept for undo are those a replay makes, but for a dice list cut short.
+    const stateHashes = trimmed
+      ? (stateHashesOf(this.loaded, dice, actions) ?? undefined)
+      : this.states.slice(1, this.at + 1).map((s) => stateHash(s))
     return saveGame(this.loaded, dice, actions, last, { ...meta, stateHashes })
   }
 }

@@ -94,6 +94,10 @@ export function scenarioRules(
       ruleset: { ...next.value.ruleset, chain: [...current.ruleset.chain, id] },
     }
   }
+  // The layers below are made from the indexed rules, which do not hold the chain: it is put
+  // back at the end, so the variants a scenario was loaded with stay known (a saved game names
+  // them).
+  const chain = current.ruleset.chain
   if (scenario.overlay) {
     const next = ctx.resolver.layer(current, scenario.overlay, file, '/overlay')
     if (!next.ok) return { problems: [...problems, ...visibleProblems(next.problems)] }
@@ -111,7 +115,7 @@ export function scenarioRules(
     if (!next.ok) return { problems: [...problems, ...visibleProblems(next.problems)] }
     current = next.value
   }
-  return { value: current, problems }
+  return { value: { ...current, ruleset: { ...current.ruleset, chain } }, problems }
 }
 
 /** A scenario's victory section as a merge patch: a condition it writes whole replaces the ruleset's. */

@@ -8,6 +8,7 @@ import type { ContentFile, Problem, ValidationReport } from '../content'
 import type { EngineChecks } from '../content/engine-checks'
 import type { SavedGame } from '../generated/content-types'
 import { replayGame } from '../play/game'
+import { NOT_REPLAYED, finalHashMismatch } from '../state/replay'
 
 export function savedGameProblems(report: ValidationReport, engine: EngineChecks): Problem[] {
   const saves = report.files.filter((f) => f.format === 'saved-game' && f.valid)
@@ -60,18 +61,17 @@ function replayProblems(
   const replayed = replayGame(loaded, file.doc.value)
   if (!replayed.ok) {
     const { actionIndex, message, diverged } = replayed.error
-    const lead = diverged
-      ? 'the saved game does not replay to the state it was saved in'
-      : 'the game cannot be replayed'
+    const lead = diverged ? NOT_REPLAYED : 'the game cannot be replayed'
     return [at(actionIndex === null ? '' : `/actions/${actionIndex}`, `${lead}: ${message}`)]
   }
   if (replayed.hashMatches !== false) return []
-  const n = save.actions.length
-  const why =
-    save.stateHashes === undefined
-      ? `after its ${n} action${n === 1 ? '' : 's'} the state hash is ${replayed.hash}, not ${save.stateHash}; an action or the dice were changed after saving, or the content since (the game was saved without a hash per action, so which action cannot be told)`
-      : `every action leads to the state saved with it, but the final state hash is ${replayed.hash}, not ${save.stateHash}: "stateHash" was changed after saving`
-  return [at('/stateHash', `the saved game does not replay to the state it was saved in: ${why}`)]
+  const why = finalHashMismatch(
+    save.actions.length,
+    replayed.hash,
+    save.stateHash ?? '',
+    save.stateHashes !== undefined,
+  )
+  return [at('/stateHash', `${NOT_REPLAYED}: ${why}`)]
 }
 
 /** The optional rules a game was saved with, as the loader takes them (on or off). */

@@ -12,6 +12,8 @@ import { playout } from '../play/ai/playout'
 import { hashText } from '../state/hash'
 import type { ExpressionFault } from '../state/failure'
 import { findExpressionSites } from '../rules/expression-sites'
+import { chosenOptions } from '../content/scenario-checks'
+import { extraVariants } from '../state/replay'
 
 /** The seed and length of the test game: enough to reach combat, a loss check, a continuation. */
 export const TEST_GAME = { seed: 1, actions: 250 } as const
@@ -54,11 +56,26 @@ export function testGameProblems(loaded: LoadedScenario): EngineProblem[] {
   return [
     {
       pointer: '',
-      message: `${what} stops ${after}: ${stopped}; play the same game with \`npm run cli -- simulate ${loaded.scenario.id} --games 1 --seed ${seed}\``,
+      message: `${what} stops ${after}: ${stopped}; play the same game with \`${replayCommand(loaded, seed)}\``,
       severity: 'error',
       ...(cause === undefined ? {} : { cause }),
     },
   ]
+}
+
+/**
+ * The command that plays the test game again: with the variants and optional rules the scenario
+ * was loaded with, beyond its own. A mod's folder is the caller's to add (\`--content\`): the
+ * loaded scenario does not know where its files came from.
+ */
+export function replayCommand(loaded: LoadedScenario, seed: number): string {
+  const own = chosenOptions(loaded.rules.ruleset, loaded.scenario)
+  const words = [`npm run cli -- simulate ${loaded.scenario.id}`]
+  for (const variant of extraVariants(loaded)) words.push(`--variant ${variant}`)
+  for (const [option, on] of Object.entries(loaded.options))
+    if (own[option] !== on) words.push(`--option ${option}=${on ? 'on' : 'off'}`)
+  words.push(`--games 1 --seed ${seed}`)
+  return words.join(' ')
 }
 
 /** Where in the rules the expression that failed is written (its first place, if several). */

@@ -75,10 +75,12 @@ export { countsForStacking, stackFits, stackingProblems } from './stacking'
 export type { StackingProblem } from './stacking'
 
 export {
+  NOT_REPLAYED,
   SAVED_GAME_FORMAT,
   SAVED_GAME_SCHEMA,
   SAVED_GAME_VERSION,
   extraVariants,
+  finalHashMismatch,
   migrateSavedGame,
   replay,
   sandboxEngine,

@@ -9,10 +9,10 @@ import type { LoadedScenario } from '../content/loaded'
 import { locate, parseJsonDocument } from '../content/json-document'
 import type { SavedGame } from '../generated/content-types'
 import type { Action, ActionHandlers } from './actions'
-import { actionInWords } from './action-words'
 import type { DiceChoice, GameState } from './game-state'
 import { createInitialState } from './game-state'
 import { stateHash } from './hash'
+import { actionText, namesOf } from './words'
 import { KERNEL_ACTIONS } from './kernel-actions'
 import type { LogEntry } from './log'
 import { applyAction } from './reducer'
@@ -225,7 +225,7 @@ export function replay(
       return {
         ok: false,
         error: {
-          message: `action ${index + 1} (${actionInWords(loaded, action as Action)}) is not allowed: ${result.error.message}`,
+          message: `action ${index + 1} (${actionText(action as Action, namesOf(loaded))}) is not allowed: ${result.error.message}`,
           actionIndex: index,
         },
       }
@@ -264,5 +264,24 @@ export function divergence(
   found: string,
   expected: string,
 ): string {
-  return `action ${index + 1} (${actionInWords(loaded, action)}) is the first to part from the game saved: it leads to state ${found}, not ${expected} as when it was saved; it was changed after saving (or the dice were, or the content since)`
+  return `action ${index + 1} (${actionText(action, namesOf(loaded))}) is the first to part from the game saved: it leads to state ${found}, not ${expected} as when it was saved; it was changed after saving (or the dice were, or the content since)`
+}
+
+/** How a saved game that replays to another state than the one saved is reported, everywhere. */
+export const NOT_REPLAYED = 'the saved game does not replay to the state it was saved in'
+
+/**
+ * Why a replay whose actions were all allowed ended at another state than the saved one: the
+ * final hash was edited (every state along the way matched its saved hash), or, for a game saved
+ * without a hash per action, something in it or in the content changed, which cannot be placed.
+ */
+export function finalHashMismatch(
+  actions: number,
+  found: string,
+  saved: string,
+  perAction: boolean,
+): string {
+  return perAction
+    ? `every action leads to the state saved with it, but the final state hash is ${found}, not ${saved}: "stateHash" was changed after saving`
+    : `after its ${actions} action${actions === 1 ? '' : 's'} the state hash is ${found}, not ${saved}; an action or the dice were changed after saving, or the content since (the game was saved without a hash per action, so which action cannot be told)`
 }

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { stateHash } from '../../../src/runtime'
-import { legalActions, replayGame } from '../../../src/runtime/play'
+import { legalActions, replayGame, stateHashesOf } from '../../../src/runtime/play'
 import type { Action } from '../../../src/runtime/state'
 import { missingRoll, PlaySession } from '../../../src/editor/play/play-session'
 import { sampleSkirmish, tableDiceSession } from '../../helpers/play-session'
@@ -71,6 +71,8 @@ describe('PlaySession', () => {
     expect(save.stateHashes).toHaveLength(s.length)
     expect(save.stateHashes?.at(-1)).toBe(save.stateHash)
     expect(save.stateHashes?.[0]).toBe(stateHash(s.stateAt(1)))
+    // Taken from the states kept for undo, they are the hashes a replay of the save makes.
+    expect(save.stateHashes).toEqual(stateHashesOf(loaded, { seed: 3 }, save.actions as Action[]))
     const reopened = PlaySession.fromSave(loaded, JSON.parse(JSON.stringify(save)))
     expect(reopened.ok && reopened.hashMatches).toBe(true)
     // Another legal answer in place of the first one: the game parts from the save there.

@@ -11,7 +11,7 @@ import type { Problem, Scenario, Side, SourceText, UnitPlacement } from '../../.
 import { bundledRuleset } from '../../content/bundled'
 import { describeGaps, sequenceGaps } from '../../../src/runtime/play/capabilities'
 import { readContentFolder, withEdit } from '../../helpers/fixtures'
-import { testGameOf } from '../../../src/runtime/playability/test-game'
+import { replayCommand, testGameOf } from '../../../src/runtime/playability/test-game'
 
 const bundled = readContentFolder('content')
 const SAMPLE = 'scenarios/sample-skirmish.json'
@@ -201,5 +201,25 @@ describe('the test game: a few hundred random legal actions on a fixed seed', ()
     expect(first).toEqual([])
     expect(testGameOf(loaded.value, { ...texts })).toBe(first)
     expect(testGameOf(loaded.value, { ...texts, scenario: 'another text' })).not.toBe(first)
+  })
+})
+
+describe('the command that plays a test game again', () => {
+  it('names the variants and optional rules the scenario was loaded with beyond its own', () => {
+    const library = loadLibrary(bundled)
+    const plain = library.scenario('sample-skirmish')
+    if (!plain.ok) throw new Error('the sample does not load')
+    expect(replayCommand(plain.value, 1)).toBe(
+      'npm run cli -- simulate sample-skirmish --games 1 --seed 1',
+    )
+    // The sample switches "engaged" off itself; the caller switches it on, and adds the 1.2 rules.
+    const changed = library.scenario('sample-skirmish', {
+      variants: ['infidel-v1-2'],
+      options: { engaged: true, 'timed-engagement': false },
+    })
+    if (!changed.ok) throw new Error('the sample does not load with the 1.2 rules')
+    expect(replayCommand(changed.value, 7)).toBe(
+      'npm run cli -- simulate sample-skirmish --variant infidel-v1-2 --option engaged=on --games 1 --seed 7',
+    )
   })
 })

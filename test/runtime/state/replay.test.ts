@@ -8,6 +8,7 @@ import {
   applyAction,
   canonicalJson,
   createInitialState,
+  extraVariants,
   hashText,
   migrateSavedGame,
   replay,
@@ -16,6 +17,9 @@ import {
 } from '../../../src/runtime/state'
 import type { Action, DiceChoice, GameState } from '../../../src/runtime/state'
 import { loadScenario } from './helpers'
+import { replayGame } from '../../../src/runtime/play'
+import { playout as playGame, randomLegal } from '../../../src/runtime/play/ai'
+import { bundledLibrary } from '../../content/bundled'
 
 const loaded = loadScenario('state', 'kernel-skirmish')
 
@@ -148,7 +152,7 @@ describe('saved games', () => {
     expect(replay(loaded, save)).toEqual({
       ok: false,
       error: {
-        message: 'action 2 (place nobody at 0101) is not allowed: there is no unit "nobody"',
+        message: 'action 2 (Place nobody in 0101) is not allowed: there is no unit "nobody"',
         actionIndex: 1,
       },
     })
@@ -224,5 +228,20 @@ describe('saved games', () => {
     const result = migrateSavedGame(input)
     expect(result.ok).toBe(false)
     if (!result.ok) expect(result.error).toContain(message)
+  })
+})
+
+describe('a game played with a variant, of a scenario that changes its victory conditions', () => {
+  it('saves the variant, so it replays under the same rules (Infidel v1.2 over Tri-Pack Infidel)', () => {
+    const library = bundledLibrary()
+    const played = library.scenario('sample-skirmish', { variants: ['infidel-v1-2'] })
+    if (!played.ok) throw new Error('the sample does not load with the 1.2 rules')
+    // The scenario's own victory section is a layer over the variant: the chain must survive it.
+    expect(played.value.rules.ruleset.chain.at(-1)).toBe('infidel-v1-2')
+    expect(extraVariants(played.value)).toEqual(['infidel-v1-2'])
+    const game = playGame(played.value, 5, randomLegal, 60)
+    const save = saveGame(played.value, { seed: 5 }, game.actions, game.state)
+    expect(save.variants).toEqual(['infidel-v1-2'])
+    expect(replayGame(played.value, save)).toMatchObject({ ok: true, hashMatches: true })
   })
 })

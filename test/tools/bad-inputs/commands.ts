@@ -235,7 +235,7 @@ export const SAVED_GAME_CASES: CommandCase[] = [
     args: play('s.json'),
     files: saved((s) => void move(s).action.path.pop()),
     stderr: new RegExp(
-      `${REPLAY.source}action \\d+ \\(move .+\\) is the first to part from the game saved: it leads to state [0-9a-f]{16}, not [0-9a-f]{16}`,
+      `${REPLAY.source}action \\d+ \\(.+ moves to .+\\) is the first to part from the game saved: it leads to state [0-9a-f]{16}, not [0-9a-f]{16}`,
     ),
   },
   {

@@ -1,13 +1,14 @@
 /**
- * Actions in words for a player, in the editor's play view and in the CLI: unit, command and side
- * ids become their names from the scenario, hexes stay labels. The common shapes of the play actions read as
- * sentences; any other action lists its fields, so a mechanic added later still reads. The
- * engine's own sentences (log lines, prompts, records) name things by id, and their text is part
- * of the recorded games, so they are put in words by their readers (`text`), never in the engine.
+ * Actions in words for a player, in the editor's play view, in the CLI and in the message of a
+ * saved game that no longer replays: unit, command and side ids become their names from the
+ * scenario, hexes stay labels. The common shapes of the play actions read as sentences; any
+ * other action lists its fields, so a mechanic added later still reads. The engine's own
+ * sentences (log lines, prompts, records) name things by id, and their text is part of the
+ * recorded games, so they are put in words by their readers (`text`), never in the engine.
  */
 import type { LoadedScenario } from '../content/loaded'
-import type { Action } from '../state/actions'
-import { boardOf } from '../state/board'
+import type { Action } from './actions'
+import { boardOf } from './board'
 
 export interface Names {
   unit(id: string): string
