@@ -95,24 +95,50 @@ export function isSurrounded(
   })
 }
 
-/** Every hex the unit could reach from `start` stepping through terrain its class may enter and no enemy unit. */
-export function reachable(ctx: Ctx, id: string, start: string): Set<string> {
+/** Reachable areas remembered per scenario, by movement class, start and enemy positions. */
+const reachCache = new WeakMap<Ctx['loaded'], Map<string, ReadonlySet<string>>>()
+
+/** Areas remembered per scenario: the tries of one decision meet the same few. */
+const REACH_KEPT = 256
+
+/**
+ * Every hex the unit could reach from `start` stepping through terrain its class may enter and no
+ * enemy combat unit. It depends only on those, so it is remembered by them across states (the
+ * computer player tries an action on many copies of one state).
+ */
+export function reachable(ctx: Ctx, id: string, start: string): ReadonlySet<string> {
   const unit = ctx.state.units[id]
-  const seen = new Set<string>([start])
-  if (unit === undefined) return seen
-  const board = boardOf(ctx.loaded)
+  if (unit === undefined) return new Set<string>([start])
   const moveClass = movementClassOf(ctx, id)
+  const blocked = new Set<string>()
+  for (const other in ctx.state.units) {
+    const u = ctx.state.units[other] as { side: string; location: string; hex: string | null }
+    if (u.side !== unit.side && u.location === 'map' && u.hex !== null)
+      if (!isLeader(ctx.loaded, other)) blocked.add(u.hex)
+  }
+  const key = `${moveClass}|${start}|${[...blocked].sort().join(',')}`
+  let cache = reachCache.get(ctx.loaded)
+  if (cache === undefined) {
+    cache = new Map()
+    reachCache.set(ctx.loaded, cache)
+  }
+  const known = cache.get(key)
+  if (known !== undefined) return known
+  const seen = new Set<string>([start])
+  const board = boardOf(ctx.loaded)
   const queue = [start]
   for (let next = 0; next < queue.length; next++) {
     const at = queue[next] as string
     for (const to of board.neighbors(at)) {
       if (seen.has(to)) continue
       if (stepCost(ctx.loaded, at, to, moveClass) === null) continue
-      if (combatIn(ctx, to, unit.side, true).length > 0) continue
+      if (blocked.has(to)) continue
       seen.add(to)
       queue.push(to)
     }
   }
+  if (cache.size >= REACH_KEPT) cache.clear()
+  cache.set(key, seen)
   return seen
 }
 

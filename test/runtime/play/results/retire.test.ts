@@ -4,6 +4,7 @@
  * close as possible (1.2), and each case in which the unit is eliminated instead.
  */
 import { describe, expect, it } from 'vitest'
+import { reachable } from '../../../../src/runtime/play/results/places'
 import { boardOf } from '../../../../src/runtime/state'
 import type { GameState } from '../../../../src/runtime/state'
 import {
@@ -173,5 +174,21 @@ describe('14.6 eliminated', () => {
       status: 'eliminated',
     })
     expect(fp(after, 'saracens')).toBe(3)
+  })
+})
+
+describe('where a retiring unit can get to (14.5)', () => {
+  it('is remembered by the enemy units in the way, so a copy of the state asks again for nothing', () => {
+    const before = arrange(loaded, { 'pk-s1': ['0505', 'W'], 'kn-1': ['0605', 'NW'] })
+    const area = reachable({ loaded, state: before }, 'pk-s1', '0505')
+    expect(area.has('0605')).toBe(false)
+    expect(area.has('0604')).toBe(true)
+    expect(reachable({ loaded, state: structuredClone(before) }, 'pk-s1', '0505')).toBe(area)
+    // The enemy knight moves: its old hex opens and its new one closes.
+    const after = arrange(loaded, { 'pk-s1': ['0505', 'W'], 'kn-1': ['0604', 'NW'] })
+    const moved = reachable({ loaded, state: after }, 'pk-s1', '0505')
+    expect(moved).not.toBe(area)
+    expect(moved.has('0605')).toBe(true)
+    expect(moved.has('0604')).toBe(false)
   })
 })
