@@ -12,6 +12,7 @@ export {
   describeDice,
   diceRange,
   faceRange,
+  facesFor,
   formatDiceNotation,
   parseDiceNotation,
 } from './spec'

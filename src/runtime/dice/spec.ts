@@ -37,6 +37,19 @@ export function faceRange(spec: DiceSpec): DiceRange {
   return { min, max: min + spec.sides - 1 }
 }
 
+/** Faces of `spec` adding up to `total` (one combination of the many: the first dice highest). */
+export function facesFor(spec: DiceSpec, total: number): number[] {
+  const { min, max } = faceRange(spec)
+  const faces: number[] = []
+  let left = total
+  for (let die = spec.count; die > 0; die--) {
+    const face = Math.min(max, Math.max(min, left - min * (die - 1)))
+    faces.push(face)
+    left -= face
+  }
+  return faces
+}
+
 /** The lowest and highest total of all the dice. */
 export function diceRange(spec: DiceSpec): DiceRange {
   const face = faceRange(spec)

@@ -9,11 +9,12 @@
  */
 import type { LoadedScenario } from '../../content/loaded'
 import type { DiceSpec } from '../../dice'
-import { distribution, faceRange, forcedSource } from '../../dice'
+import { distribution, faceRange, facesFor, forcedSource } from '../../dice'
 import type { Action } from '../../state/actions'
 import type { GameState } from '../../state/game-state'
 import { legalActions, legalGroups, playAction } from '../game'
 import {
+  APPROACH_WEIGHT,
   activationProspect,
   distanceToEnemy,
   enemyLossWeight,
@@ -85,19 +86,6 @@ function middleFace(loaded: LoadedScenario): number {
   const high = Math.min(...ranges.map((r) => r.max))
   const first = ranges[0] as { min: number; max: number }
   return low <= high ? Math.floor((low + high) / 2) : Math.floor((first.min + first.max) / 2)
-}
-
-/** Faces of `spec` adding up to `total` (one combination of the many). */
-function facesFor(spec: DiceSpec, total: number): number[] {
-  const { min, max } = faceRange(spec)
-  const faces: number[] = []
-  let left = total
-  for (let die = spec.count; die > 0; die--) {
-    const face = Math.min(max, Math.max(min, left - min * (die - 1)))
-    faces.push(face)
-    left -= face
-  }
-  return faces
 }
 
 interface Rolled {
@@ -221,7 +209,7 @@ function estimateStep(
   action: Action,
   side: string,
   budget: number,
-): ActionEstimate & { after?: GameState } {
+): ActionEstimate & { after?: GameState; typical?: GameState } {
   const passive = Object.keys(action).every((k) => k === 'type' || k === 'side')
   const attacks = namesEnemy(state, action, side)
   const pad = middleFace(loaded)
@@ -246,7 +234,10 @@ function estimateStep(
   }
   const { before, distance, weight } = startingPoint(loaded, state, side)
   const approach = distance - distanceToEnemy(loaded, base.state, side)
-  const worth = (after: GameState) => standing(loaded, after, side, weight) - before
+  // A hex nearer to striking counts a little, as losses do: a move toward the enemy may then
+  // draw reaction fire and still be worth making, as it must be for a side that has to attack.
+  const advance = APPROACH_WEIGHT * approach
+  const worth = (after: GameState) => standing(loaded, after, side, weight) - before + advance
   const idle = !base.rolled && sameDecision(state, base.state)
   // Read at the padded try: an activation's own roll (a command check) is not weighed here.
   const prospect = activationProspect(loaded, state, base.state, side)
@@ -262,7 +253,7 @@ function estimateStep(
   }
   if (!base.rolled) return { ...certain, rolls: false, after: base.state }
   // No budget left for the odds: the rolls read at a middle face.
-  if (budget <= 0) return { ...certain, rolls: true }
+  if (budget <= 0) return { ...certain, rolls: true, typical: base.state }
   const specs: (DiceSpec & { id: string })[] = []
   let combinations = 1
   for (const roll of base.rolls) {
@@ -277,9 +268,10 @@ function estimateStep(
   // Fewer leading rolls when the branches roll differently from the padded try.
   for (let n = specs.length; n > 0; n--) {
     const expected = enumerate(tryWith, specs.slice(0, n), worth)
-    if (expected !== null) return { ...certain, rolls: true, expected, enumerated: n }
+    if (expected !== null)
+      return { ...certain, rolls: true, expected, enumerated: n, typical: base.state }
   }
-  return { ...certain, rolls: true }
+  return { ...certain, rolls: true, typical: base.state }
 }
 
 /** Negative when `a` is the better choice. */
@@ -299,12 +291,21 @@ export function compareEstimates(a: ActionEstimate, b: ActionEstimate): number {
 }
 
 /**
+ * Decisions past an action that rolled nothing its worth may be read through: an attack declared,
+ * the declarations closed, the attacker's own choice of a bonus or the defender's reaction, and
+ * only then the roll.
+ */
+export const FOLLOW_DEPTH = 3
+
+/**
  * Estimates one legal action for `side`, the side that must decide. An idle action (the same
  * decision stays open, nothing on the board changed: declaring one attack of several, turning a
  * unit in place) is worth the best way to close the decision after it — the prompt's actions
  * that take no argument ("declare-done", "done", "pass"), tried on the state it leaves. So a
  * declaration is worth the attack it leads to, and turning in place never beats ending the
- * phase (ties go to the action that is not idle).
+ * phase (ties go to the action that is not idle). An attack that rolls nothing at once, and a
+ * closing action, are worth what follows them (followOn): the other side's reply, or a further
+ * small decision of the side's own, until something rolls.
  */
 export function estimateAction(
   loaded: LoadedScenario,
@@ -312,25 +313,26 @@ export function estimateAction(
   action: Action,
   side: string,
   budget: number = ENUMERATION_BUDGET,
+  depth: number = FOLLOW_DEPTH,
 ): ActionEstimate {
-  const { after, ...estimate } = estimateStep(loaded, state, action, side, budget)
-  if (after === undefined) return estimate
-  if (!estimate.idle) {
-    // The reply to an attack is part of it (return fire, a retreat before combat). A move is
-    // not weighed against the reaction it may draw: that made greedy stand off and draw. A reply
-    // costs tries of its own: weighed when the action's share of the decision allows.
-    if (!estimate.attacks || budget < 2 * LOOKAHEAD_BUDGET) return estimate
-    const reply = bestReply(loaded, after, side, budget)
+  const { after, typical, ...estimate } = estimateStep(loaded, state, action, side, budget)
+  if (after === undefined) {
+    // An attack that rolled (fire) may still draw a reply (return fire): read after its roll at
+    // a middle face, and added to the attack's exact odds.
+    if (typical === undefined || !estimate.attacks || budget < 2 * LOOKAHEAD_BUDGET) return estimate
+    const reply = followOn(loaded, state, typical, side, budget, depth - 1)
     if (reply === undefined) return estimate
-    return {
-      ...estimate,
-      rolls: reply.rolls,
-      enumerated: reply.enumerated,
-      expected: estimate.expected + reply.expected,
-      reply: reply.action,
-    }
+    return { ...estimate, expected: estimate.expected + reply.expected, reply: reply.action }
   }
-  const best = bestClosing(loaded, after, side)
+  if (!estimate.idle) {
+    // What follows costs tries of its own: weighed when the action's share allows. Closing a
+    // phase is not weighed by the best attack after it: that would end the phase before the
+    // other units move up to attack too.
+    if (budget < 2 * LOOKAHEAD_BUDGET) return estimate
+    if (estimate.passive && depth === FOLLOW_DEPTH) return estimate
+    return withFollow(estimate, followOn(loaded, state, after, side, budget, depth - 1))
+  }
+  const best = bestClosing(loaded, after, side, budget, depth)
   // A step after which the decision cannot be closed is worth nothing by itself: only a
   // further step can make it good, and one that can close it is preferred.
   if (best === undefined) return { ...estimate, expected: -Infinity }
@@ -344,57 +346,93 @@ export function estimateAction(
   }
 }
 
-/** Most answers of another side's decision weighed after an action (a reaction's fire or decline). */
+/** An estimate with what follows it added (the change it brings counts from the state it left). */
+function withFollow(estimate: ActionEstimate, next: ActionEstimate | undefined): ActionEstimate {
+  if (next === undefined) return estimate
+  return {
+    ...estimate,
+    rolls: next.rolls,
+    enumerated: next.enumerated,
+    expected: estimate.expected + next.expected,
+    reply: next.action,
+  }
+}
+
+/** Most answers of a decision weighed after an action (a reaction's fire or decline, a bonus). */
 export const REPLY_LIMIT = 8
 
 /**
- * The answer of the side now deciding at `state`, another side than `side`, that is worst for
- * `side` (an opponent is taken to answer its best), with what it changes for `side`, its rolls
- * enumerated when `budget` allows LOOKAHEAD_BUDGET combinations for each answer; undefined
- * when `side` decides, the game is over, or the decision has more than REPLY_LIMIT answers.
+ * What follows an action that rolled nothing, taken at `before` and leading to `state`: the
+ * decision now open, when it is small (at most REPLY_LIMIT answers) — another side's, whose
+ * answer worst for `side` is taken (an opponent answers its best), or a new decision of the
+ * side's own, whose best answer is taken. Each answer's rolls are enumerated when `budget`
+ * allows LOOKAHEAD_BUDGET combinations for it, and an answer that rolls nothing is followed
+ * in turn, `depth` decisions at most. Undefined when nothing small follows: the game is over,
+ * the side is still at the same kind of decision (a move of a phase of movement), or the
+ * decision is large.
  */
-function bestReply(
+function followOn(
   loaded: LoadedScenario,
+  before: GameState,
   state: GameState,
   side: string,
   budget: number,
+  depth: number,
 ): ActionEstimate | undefined {
+  if (depth < 0) return undefined
   const prompt = state.flow?.prompt
-  if (prompt == null || prompt.side === side || state.outcome !== null) return undefined
+  if (prompt == null || state.outcome !== null) return undefined
+  const mine = prompt.side === side
+  if (mine && prompt.kind === before.flow?.prompt?.kind) return undefined
   if (legalGroups(loaded, state).length > REPLY_LIMIT) return undefined
   const answers = legalActions(loaded, state)
   if (answers.length === 0 || answers.length > REPLY_LIMIT) return undefined
   // The action's own budget shared by the answers: past it, their rolls are read at a middle face.
-  const each = budget / answers.length >= LOOKAHEAD_BUDGET ? LOOKAHEAD_BUDGET : 0
-  return answers
-    .map((answer) => estimateStep(loaded, state, answer, side, each))
+  const share = Math.floor(budget / answers.length)
+  const each = share >= LOOKAHEAD_BUDGET ? share : 0
+  const weighed = answers
+    .map((answer) => estimateAction(loaded, state, answer, side, each, depth))
     .filter((e) => e.error === undefined)
-    .sort((a, b) => a.expected - b.expected)[0]
+  if (mine) return weighed.sort(compareEstimates)[0]
+  return weighed.sort((a, b) => a.expected - b.expected)[0]
 }
 
 /**
  * The best way to close the open decision at `state`: its answers that take no argument
- * ("declare-done", "done", "pass"), each read as an idle action's look-ahead reads them.
+ * ("declare-done", "done", "pass"), each read as an idle action's look-ahead reads them, with
+ * what follows it (followOn).
  */
 function bestClosing(
   loaded: LoadedScenario,
   state: GameState,
   side: string,
+  budget: number,
+  depth: number,
 ): ActionEstimate | undefined {
   const prompt = state.flow?.prompt
   if (prompt == null) return undefined
+  const follow = Math.max(budget, 2 * LOOKAHEAD_BUDGET)
   return prompt.actions
-    .map((type) => estimateStep(loaded, state, { type }, side, LOOKAHEAD_BUDGET))
+    .map((type) => {
+      const { after, ...step } = estimateStep(loaded, state, { type }, side, LOOKAHEAD_BUDGET)
+      if (after === undefined || step.idle || step.error !== undefined) return step
+      return withFollow(step, followOn(loaded, state, after, side, follow, depth - 1))
+    })
     .filter((e) => !e.idle && e.error === undefined)
     .sort(compareEstimates)[0]
 }
 
 /**
  * What closing the open decision now is worth, measured as an idle action's look-ahead measures
- * it (-Infinity when it cannot be closed now).
+ * it (-Infinity when it cannot be closed now), with `budget` tries for what follows.
  */
-export function closingWorth(loaded: LoadedScenario, state: GameState, side: string): number {
-  return bestClosing(loaded, state, side)?.expected ?? -Infinity
+export function closingWorth(
+  loaded: LoadedScenario,
+  state: GameState,
+  side: string,
+  budget: number = ENUMERATION_BUDGET,
+): number {
+  return bestClosing(loaded, state, side, budget, FOLLOW_DEPTH)?.expected ?? -Infinity
 }
 
 /**

@@ -133,10 +133,20 @@ export function rankActions(
     LOOKAHEAD_BUDGET,
     Math.min(ENUMERATION_BUDGET, Math.floor(DECISION_BUDGET / Math.max(1, actions.length))),
   )
+  // An attack is weighed with its whole enumeration, its reply's rolls with it: read at a middle
+  // face, the second of two rolls (the target's return fire) mostly missed, and a shot that
+  // drew a deadly answer looked free.
   const estimates = actions.map((action) =>
-    estimateAction(loaded, state, action, prompt.side, budget),
+    estimateAction(
+      loaded,
+      state,
+      action,
+      prompt.side,
+      namesEnemy(state, action, prompt.side) ? ENUMERATION_BUDGET : budget,
+    ),
   )
-  if (estimates.some((e) => e.idle)) markFutile(estimates, closingWorth(loaded, state, prompt.side))
+  if (estimates.some((e) => e.idle))
+    markFutile(estimates, closingWorth(loaded, state, prompt.side, budget))
   return estimates.sort(compareEstimates)
 }
 

@@ -5,7 +5,9 @@ export { DECISION_BUDGET, MAX_CANDIDATES, candidates, greedy, rankActions } from
 export type { GreedyOptions } from './greedy'
 export {
   ENUMERATION_BUDGET,
+  FOLLOW_DEPTH,
   LOOKAHEAD_BUDGET,
+  REPLY_LIMIT,
   closingWorth,
   compareEstimates,
   estimateAction,
@@ -14,6 +16,7 @@ export {
 export type { ActionEstimate } from './estimate'
 export {
   OUTCOME_WEIGHT,
+  PERIL_WEIGHT,
   activationProspect,
   distanceToEnemy,
   enemyLossWeight,
@@ -21,6 +24,7 @@ export {
   lossesOf,
   lossTracks,
   namesEnemy,
+  peril,
   reachToEnemy,
   standing,
 } from './standing'

@@ -4,9 +4,12 @@
  * side's units stand to the enemy.
  */
 import type { LoadedScenario } from '../../content/loaded'
+import { distribution, facesFor } from '../../dice'
+import { resolveWithRoll } from '../../rules'
 import type { Action } from '../../state/actions'
 import { boardOf } from '../../state/board'
 import type { GameState } from '../../state/game-state'
+import { sideContext } from '../../state/variables'
 import { legalGroups } from '../game'
 
 /** How much a won (or lost) game weighs against a track point. */
@@ -48,6 +51,13 @@ export function lossesOf(loaded: LoadedScenario, state: GameState, side: string)
   return tracks.reduce((sum, t) => sum + (mine[t] ?? 0), 0)
 }
 
+/**
+ * What one hex nearer to striking the enemy (distanceToEnemy, summed over the side's units) is
+ * worth, against a loss: a tenth, so a unit closing four hexes accepts reaction fire that costs
+ * less than 0.4 losses on average, and no approach outweighs a likely loss.
+ */
+export const APPROACH_WEIGHT = 0.1
+
 /** How much more an enemy loss weighs than the side's own at the start of the battle. */
 export const BASE_AGGRESSION = 0.25
 
@@ -67,8 +77,85 @@ export function enemyLossWeight(loaded: LoadedScenario, state: GameState): numbe
 }
 
 /**
+ * How much a side's chance of losing at the next of its victory checks weighs, against a won or
+ * lost game (OUTCOME_WEIGHT): a check is rolled again and again, so nearing it is worth more
+ * than the one roll.
+ */
+export const PERIL_WEIGHT = 1
+
+/** The victory conditions a side loses by when it fails a check (a flight check), in play. */
+function losingChecks(loaded: LoadedScenario, state: GameState): string[] {
+  return (loaded.rules.ruleset.victory?.conditions ?? [])
+    .filter((c) => c.kind === 'check' && (c.outcome ?? 'lose') === 'lose')
+    .filter((c) => c.option === undefined || state.options[c.option] === true)
+    .flatMap((c) => (c.resolution === undefined ? [] : [c.resolution]))
+}
+
+const perilCache = new WeakMap<LoadedScenario, Map<string, number>>()
+
+/** Situations remembered per scenario: a side's tracks change seldom within a decision. */
+const PERIL_SITUATIONS = 256
+
+/**
+ * The chance that `side` fails the check `resolution` when rolled now, over every total of its
+ * dice: read from the check itself, in the side's situation (its tracks and parameters), and
+ * remembered per situation. 0 when the check cannot be rolled (the rules refuse it).
+ */
+function failChance(
+  loaded: LoadedScenario,
+  state: GameState,
+  side: string,
+  resolution: string,
+): number {
+  const variables = sideContext(loaded, state, side)
+  const key = `${resolution}|${JSON.stringify(variables)}`
+  let cache = perilCache.get(loaded)
+  if (cache === undefined) {
+    cache = new Map()
+    perilCache.set(loaded, cache)
+  }
+  const known = cache.get(key)
+  if (known !== undefined) return known
+  const check = loaded.rules.resolutions.get(resolution)
+  const spec = (loaded.rules.ruleset.dice ?? []).find(
+    (d) => check !== undefined && 'dice' in check && d.id === check.dice,
+  )
+  let chance = 0
+  if (check !== undefined && spec !== undefined) {
+    const dist = distribution(spec)
+    let failing = 0
+    try {
+      for (const entry of dist.entries) {
+        const faces = facesFor(spec, entry.total)
+        const record = resolveWithRoll(loaded.rules, check, variables, faces)
+        if (record.outcome === 'failure') failing += entry.ways
+      }
+    } catch {
+      // The rules refuse the check here (a parameter it reads is missing): no peril is read.
+      failing = 0
+    }
+    chance = failing / dist.outcomes
+  }
+  if (cache.size >= PERIL_SITUATIONS) cache.clear()
+  cache.set(key, chance)
+  return chance
+}
+
+/**
+ * How near `side` stands to losing by a failed victory check: the chance it fails the next one
+ * (each such check counted, at most 1). 0 for a ruleset without such checks.
+ */
+export function peril(loaded: LoadedScenario, state: GameState, side: string): number {
+  let chance = 0
+  for (const resolution of losingChecks(loaded, state))
+    chance += failChance(loaded, state, side, resolution)
+  return Math.min(1, chance)
+}
+
+/**
  * The state's worth to `side`: enemy losses (each weighing `enemyWeight` of its own) minus its
- * own, and the game's outcome.
+ * own; how near each side stands to losing by a check (peril, weighed by PERIL_WEIGHT against
+ * a whole game); and the game's outcome.
  */
 export function standing(
   loaded: LoadedScenario,
@@ -80,6 +167,10 @@ export function standing(
   for (const other of loaded.scenario.sides) {
     const losses = lossesOf(loaded, state, other.id)
     value += other.id === side ? -losses : enemyWeight * losses
+    if (state.outcome === null) {
+      const near = PERIL_WEIGHT * OUTCOME_WEIGHT * peril(loaded, state, other.id)
+      value += other.id === side ? -near : near
+    }
   }
   const outcome = state.outcome
   if (outcome !== null) {
@@ -106,6 +197,64 @@ function positions(state: GameState, side: string): { mine: string[]; theirs: st
   return { mine, theirs }
 }
 
+interface ReachMemo {
+  /** The hexes a unit in a hex with a facing strikes from ("0405|2"). */
+  fronts: Map<string, readonly string[]>
+  /** Per set of enemy hexes (joined): each hex's distance to the nearest of them. */
+  nearest: Map<string, Map<string, number>>
+}
+
+/** Sets of enemy hexes remembered per scenario: a decision's tries share a few. */
+const NEAREST_SETS = 8
+
+const reachMemos = new WeakMap<LoadedScenario, ReachMemo>()
+
+function reachMemo(loaded: LoadedScenario): ReachMemo {
+  let memo = reachMemos.get(loaded)
+  if (memo === undefined) {
+    memo = { fronts: new Map(), nearest: new Map() }
+    reachMemos.set(loaded, memo)
+  }
+  return memo
+}
+
+/** The neighbours of `hex` in the front sector of a unit there facing `facing`. */
+function frontHexes(loaded: LoadedScenario, hex: string, facing: number): readonly string[] {
+  const memo = reachMemo(loaded)
+  const key = `${hex}|${facing}`
+  let found = memo.fronts.get(key)
+  if (found === undefined) {
+    const board = boardOf(loaded)
+    const front = frontOf(loaded)
+    found = board.neighbors(hex).filter((n) => board.sector(hex, facing, n) === front)
+    memo.fronts.set(key, found)
+  }
+  return found
+}
+
+/** A function giving a hex's distance to the nearest of `enemies`, remembered per hex. */
+function nearestTo(loaded: LoadedScenario, enemies: readonly string[]): (hex: string) => number {
+  const memo = reachMemo(loaded)
+  const key = enemies.join(',')
+  let distances = memo.nearest.get(key)
+  if (distances === undefined) {
+    if (memo.nearest.size >= NEAREST_SETS) memo.nearest.clear()
+    distances = new Map()
+    memo.nearest.set(key, distances)
+  }
+  const known = distances
+  const board = boardOf(loaded)
+  return (hex) => {
+    let d = known.get(hex)
+    if (d === undefined) {
+      d = Infinity
+      for (const enemy of enemies) d = Math.min(d, board.distance(hex, enemy))
+      known.set(hex, d)
+    }
+    return d
+  }
+}
+
 /**
  * How far a unit standing in `hex` with `facing` is from striking the nearest of `enemies`: the
  * distance from its nearest frontal hex (a unit facing an enemy next to it is at 0, one with its
@@ -118,20 +267,19 @@ export function reachToEnemy(
   enemies: readonly string[],
 ): number {
   if (enemies.length === 0) return 0
-  const board = boardOf(loaded)
-  const front = frontOf(loaded)
-  const from =
-    facing === null
-      ? []
-      : board.neighbors(hex).filter((n) => board.sector(hex, facing, n) === front)
+  return reachWith(loaded, nearestTo(loaded, enemies), hex, facing)
+}
+
+function reachWith(
+  loaded: LoadedScenario,
+  nearest: (hex: string) => number,
+  hex: string,
+  facing: number | null,
+): number {
+  const from = facing === null ? [] : frontHexes(loaded, hex, facing)
+  if (from.length === 0) return nearest(hex) + 1
   let best = Infinity
-  for (const enemy of enemies) {
-    const d =
-      from.length === 0
-        ? board.distance(hex, enemy) + 1
-        : Math.min(...from.map((f) => board.distance(f, enemy)))
-    if (d < best) best = d
-  }
+  for (const f of from) best = Math.min(best, nearest(f))
   return best
 }
 
@@ -147,10 +295,11 @@ export function enemyHexes(state: GameState, side: string): string[] {
 export function distanceToEnemy(loaded: LoadedScenario, state: GameState, side: string): number {
   const { mine, theirs } = positions(state, side)
   if (theirs.length === 0) return 0
+  const nearest = nearestTo(loaded, theirs)
   let sum = 0
   for (const id of mine) {
     const unit = state.units[id] as { hex: string; facing: number | null }
-    sum += reachToEnemy(loaded, unit.hex, unit.facing, theirs)
+    sum += reachWith(loaded, nearest, unit.hex, unit.facing)
   }
   return sum
 }

@@ -19,6 +19,7 @@ import {
   randomLegal,
   enemyLossWeight,
   lossTracks,
+  peril,
   rankActions,
   standing,
 } from '../../../../src/runtime/play/ai'
@@ -120,14 +121,26 @@ describe('pressing the battle', () => {
     expect(at(0)).toBeGreaterThan(1)
     expect(at(limit / 2)).toBeGreaterThan(at(0))
     expect(at(limit)).toBeGreaterThan(at(limit / 2))
-    // An even exchange (one loss each side) is worth making.
-    const even = structuredClone(state)
-    const tracks = lossTracks(loaded)
-    expect(tracks.length).toBeGreaterThan(0)
-    for (const side of Object.values(even.sides))
-      side.tracks = Object.fromEntries(tracks.map((t) => [t, 1]))
-    expect(standing(loaded, even, 'franks', at(0))).toBeGreaterThan(
-      standing(loaded, state, 'franks', at(0)),
+    // An even exchange (one loss each side) is worth making while neither side nears its
+    // flight level: the Franks lose a check at 9 and the Emir's host at 11 (Tri-Pack 3.0).
+    const withLosses = (franks: number, emirate: number): GameState => {
+      const copy = structuredClone(state)
+      const tracks = lossTracks(loaded)
+      expect(tracks.length).toBeGreaterThan(0)
+      for (const [id, side] of Object.entries(copy.sides))
+        side.tracks = Object.fromEntries(tracks.map((t) => [t, id === 'franks' ? franks : emirate]))
+      return copy
+    }
+    const worth = (franks: number, emirate: number, side: string) =>
+      standing(loaded, withLosses(franks, emirate), side, at(0))
+    expect(worth(1, 1, 'emirate')).toBeGreaterThan(worth(0, 0, 'emirate'))
+    // Near its own flight level a side counts the chance of losing at the next check: one loss
+    // puts the Franks at 1 in 10, so an even exchange no longer pays for them.
+    expect(peril(loaded, withLosses(1, 1), 'franks')).toBeCloseTo(0.1, 12)
+    expect(worth(1, 1, 'franks')).toBeLessThan(worth(0, 0, 'franks'))
+    // And the nearer the enemy stands to its own, the more each loss inflicted is worth.
+    expect(worth(0, 3, 'franks') - worth(0, 2, 'franks')).toBeGreaterThan(
+      worth(0, 2, 'franks') - worth(0, 1, 'franks'),
     )
   })
 
@@ -147,7 +160,7 @@ describe('pressing the battle', () => {
 })
 
 describe('greedy against random on the sample scenario', () => {
-  it('a short seeded game ends decided, won by greedy, with no turn in place and no declaration taken back', () => {
+  it('a short seeded game ends decided, won by greedy, with no unit turning twice running and no declaration taken back', () => {
     const loaded = sample()
     const taken: Action[] = []
     const watch = greedy()
@@ -161,6 +174,15 @@ describe('greedy against random on the sample scenario', () => {
     expect(result.ended).toBe(true)
     expect(result.outcome?.winners).toEqual(['emirate'])
     expect(taken.length).toBeGreaterThan(5)
-    expect(taken.filter((a) => a.type === 'turn' || a.type === 'declare-undo')).toEqual([])
+    expect(taken.filter((a) => a.type === 'declare-undo')).toEqual([])
+    // A turn is taken only when it makes the decision better to close (here: facing an enemy to
+    // shock it, Tri-Pack 12.1): never twice running for one unit, which could go round forever.
+    const unitOf = (a: Action | undefined) => (a as { unit?: string } | undefined)?.unit
+    const repeated = taken.filter(
+      (a, i) =>
+        a.type === 'turn' && taken[i + 1]?.type === 'turn' && unitOf(taken[i + 1]) === unitOf(a),
+    )
+    expect(repeated).toEqual([])
+    expect(taken.some((a) => a.type === 'declare')).toBe(true)
   })
 })

@@ -10,10 +10,12 @@ import { legalActions, playAction, startGame } from '../../../../src/runtime/pla
 import type { ActionEstimate } from '../../../../src/runtime/play/ai'
 import {
   OUTCOME_WEIGHT,
+  PERIL_WEIGHT,
   compareEstimates,
   estimateAction,
   greedy,
   lossTracks,
+  peril,
   playout,
   randomLegal,
   rankActions,
@@ -81,6 +83,28 @@ describe('greedy estimates', () => {
     expect(lossTracks(loaded)).toEqual(['flight'])
   })
 
+  /**
+   * What a pass is worth to south when it triggers both loss checks, south failing with chance
+   * `s` and north with `n`: a lost, won or drawn game (OUTCOME_WEIGHT, a draw 0), and where both
+   * survive the peril they still stand in (PERIL_WEIGHT), all counted from the peril before.
+   */
+  function passWorth(s: number, n: number): number {
+    const near = PERIL_WEIGHT * OUTCOME_WEIGHT * (n - s)
+    const after =
+      s * (1 - n) * -OUTCOME_WEIGHT + (1 - s) * n * OUTCOME_WEIGHT + (1 - s) * (1 - n) * near
+    return after - near
+  }
+
+  it("reads a side's peril from its loss check: the chance it fails now (3.0)", () => {
+    const { state } = startGame(loaded, { seed: 3 })
+    // The kernel check fails when a d6 plus the flight points passes 10.
+    expect(peril(loaded, withFlight(state, { south: 0 }), 'south')).toBe(0)
+    expect(peril(loaded, withFlight(state, { south: 7 }), 'south')).toBeCloseTo(1 / 2, 12)
+    expect(peril(loaded, withFlight(state, { south: 9 }), 'south')).toBeCloseTo(5 / 6, 12)
+    expect(peril(loaded, withFlight(state, { south: 20 }), 'south')).toBe(1)
+    expect(peril(loaded, withFlight(state, { south: 9 }), 'north')).toBe(0)
+  })
+
   it('weighs a pass by the exact odds of the loss check it triggers (3.0), without using the game dice', () => {
     const { state: start } = startGame(loaded, { seed: 3 })
     // South at 7 flight points fails its check on 4-6 of a d6 (target 10 - 7 = 3): half the time.
@@ -88,7 +112,8 @@ describe('greedy estimates', () => {
     const estimate = estimateAction(loaded, state, { type: 'pass', side: 'south' }, 'south')
     // Both sides' checks are enumerated: 36 combinations.
     expect(estimate).toMatchObject({ rolls: true, enumerated: 2, passive: true, attacks: false })
-    expect(estimate.expected).toBeCloseTo(-OUTCOME_WEIGHT / 2, 9)
+    expect(estimate.expected).toBeCloseTo(passWorth(1 / 2, 0), 9)
+    expect(estimate.expected).toBeLessThan(0)
     // The estimate is the same whatever the game's dice would have rolled.
     for (const dice of [{ seed: 4 }, { forced: [1, 1] }, { forced: [6, 6] }]) {
       const other = { ...state, dice: startGame(loaded, dice).state.dice }
@@ -112,14 +137,14 @@ describe('greedy estimates', () => {
         { type: 'pass' },
         'south',
       )
-      expect(estimate.expected).toBeCloseTo((-OUTCOME_WEIGHT * failing) / 6, 9)
+      expect(estimate.expected).toBeCloseTo(passWorth(failing / 6, 0), 9)
     }
   })
 
   it('weighs both loss checks together: a draw when both fail counts nothing', () => {
     const { state } = startGame(loaded, { seed: 3 })
     // South fails on 2-6 (5/6), north on 3-6 (4/6). South alone loses 5/6 x 2/6 = 10/36 of the
-    // time, north alone 1/6 x 4/6 = 4/36; both fail (a draw) 20/36.
+    // time, north alone 1/6 x 4/6 = 4/36; both fail (a draw) 20/36; both stand 2/36.
     const estimate = estimateAction(
       loaded,
       withFlight(state, { south: 9, north: 8 }),
@@ -127,7 +152,7 @@ describe('greedy estimates', () => {
       'south',
     )
     expect(estimate.enumerated).toBe(2)
-    expect(estimate.expected).toBeCloseTo((OUTCOME_WEIGHT * (4 - 10)) / 36, 9)
+    expect(estimate.expected).toBeCloseTo(passWorth(5 / 6, 4 / 6), 9)
   })
 
   it('ranks by expected result, then attacks, then approach, then anything over a pass, a pass over turning in place', () => {
