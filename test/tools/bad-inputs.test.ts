@@ -402,7 +402,7 @@ describe('a saved game that does not replay to its saved state', { timeout: 120_
     const result = await play(write('refused-move.json', { ...good, actions }))
     expect(result.code).toBe(1)
     expect(result.stderr).toMatch(
-      new RegExp(`^hexwright: action ${i + 1} \\{"type":"move".*"9999".* is not allowed: .+\\n$`),
+      new RegExp(`^hexwright: action ${i + 1} \\(.+ moves to 9999.*\\) is not allowed: .+\\n$`),
     )
   })
 })
@@ -420,7 +420,7 @@ describe('"__proto__" in an action and as an optional rule', () => {
     )
     expect(side.code).toBe(1)
     expect(side.stderr).toBe(
-      'hexwright: action 1 {"type":"pass","__proto__":{"side":"emirate"}} is not allowed: action "pass" takes no argument "__proto__" (the decision asked for is under rule 6.1)\n',
+      'hexwright: action 1 (Pass) is not allowed: action "pass" takes no argument "__proto__" (the decision asked for is under rule 6.1)\n',
     )
     // Once accepted silently.
     writeFileSync(join(dir, 'extra.json'), '[{"type": "pass", "side": "franks", "__proto__": {}}]')

@@ -133,7 +133,7 @@ describe('play', () => {
     const result = await run('play', 'sample-skirmish', '--actions', actions, '--dice', SAMPLE_DICE)
     expect(result.code).toBe(1)
     expect(result.stderr.trim()).toBe(
-      'hexwright: action 2 {"type":"pass","side":"franks"} is not allowed: it is emirate\'s decision now (choose a free activation: a command, a standard, or pass), not franks\'s (rule 6.1)',
+      "hexwright: action 2 (Pass) is not allowed: it is The Emir's host's decision now (choose a free activation: a command, a standard, or pass), not Frankish column's (rule 6.1)",
     )
     // The log shows the game up to the refused action.
     expect(result.stdout).toContain('after 1 action:')

@@ -14,7 +14,7 @@ export function runLegal(
 ): number {
   const session = openGame(scenario, options, false, io.cwd)
   if (session.refusal !== undefined) {
-    io.error(`hexwright: ${refusalLine(session.refusal)}`)
+    io.error(`hexwright: ${refusalLine(session.refusal, namesOf(session.loaded))}`)
     return 1
   }
   const summary = summarize(session.loaded, session.initial, session.state)

@@ -155,7 +155,7 @@ export function runOdds(
   const request = oddsRequest(String(options.resolution), contextArguments(argv))
   const session = openGame(scenario, options, false, io.cwd)
   if (session.refusal !== undefined) {
-    io.error(`hexwright: ${refusalLine(session.refusal)}`)
+    io.error(`hexwright: ${refusalLine(session.refusal, namesOf(session.loaded))}`)
     return 1
   }
   const odds = computeOdds(session.loaded, session.state, request)

@@ -4,7 +4,8 @@
  * reached. A refused action stops the game: exit 1 with the action's number and the rule.
  */
 import { resolve } from 'node:path'
-import { namesOf, saveGame } from '../../src/runtime'
+import { actionText, namesOf, saveGame } from '../../src/runtime'
+import type { Names } from '../../src/runtime'
 import { replayGame, stateHashesOf } from '../../src/runtime/play'
 import { NOT_REPLAYED, describeRecord, finalHashMismatch } from '../../src/runtime/state'
 import type { CommandIo } from '../cli-io'
@@ -17,14 +18,19 @@ export interface PlayOptions extends GameOptions {
   save?: unknown
 }
 
-export function refusalLine(refusal: Refusal): string {
+/**
+ * A refused action of an action file, in words: the action by the names of what it moves, and
+ * the engine's reason with its ids put in names; the rule it cites, or the rule of the decision
+ * the game waits on.
+ */
+export function refusalLine(refusal: Refusal, names: Names): string {
   const rule =
     refusal.rule !== undefined
       ? ` (rule ${refusal.rule})`
       : refusal.promptRule !== undefined
         ? ` (the decision asked for is under rule ${refusal.promptRule})`
         : ''
-  return `action ${refusal.number} ${JSON.stringify(refusal.action)} is not allowed: ${refusal.message}${rule}`
+  return `action ${refusal.number} (${actionText(refusal.action, names)}) is not allowed: ${names.text(refusal.message)}${rule}`
 }
 
 function header(session: Session): string {
@@ -96,7 +102,7 @@ export function runPlay(scenario: string, options: PlayOptions, io: CommandIo): 
       )
   }
   if (session.refusal !== undefined) {
-    io.error(`hexwright: ${refusalLine(session.refusal)}`)
+    io.error(`hexwright: ${refusalLine(session.refusal, namesOf(session.loaded))}`)
     return 1
   }
   if (hashMatches === false || (replayed !== undefined && parted !== undefined)) {

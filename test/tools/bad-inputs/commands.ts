@@ -250,7 +250,7 @@ export const SAVED_GAME_CASES: CommandCase[] = [
     name: 'a move through a hex off the map',
     args: play('s.json'),
     files: saved((s) => void move(s).action.path.push('9999')),
-    stderr: /^hexwright: action \d+ \{"type":"move".*"9999".* is not allowed: .+\n$/,
+    stderr: /^hexwright: action \d+ \(.+ moves to 9999.*\) is not allowed: .+\n$/,
   },
   {
     name: 'an action of a kind that does not exist',
