@@ -8,7 +8,7 @@ import { didYouMean } from '../content/suggest'
 import type { Action } from '../state/actions'
 import { reject } from '../state/failure'
 import type { GameState } from '../state/game-state'
-import type { Frame, FlowState, Prompt } from '../state/flow-types'
+import type { ActivationState, Frame, FlowState, Prompt } from '../state/flow-types'
 import type { NewFrame, PlayContext, Procedure, Procedures } from './procedure'
 
 /** More automatic steps than this between two decisions means a procedure loops. */
@@ -107,4 +107,9 @@ export function answering(flow: FlowState, action: Action): { frame: Frame; prom
     )
   }
   return { frame, prompt }
+}
+
+/** The running activation's frame data; refused when none runs. */
+export function currentActivation(ctx: Pick<PlayContext, 'state'>): ActivationState {
+  return flowOf(ctx.state).activation ?? reject('no activation is running')
 }

@@ -9,7 +9,7 @@ import type { Phase } from '../generated/content-types'
 import { effectApplies } from '../rules'
 import { reject, rejectFailure } from './failure'
 import type { Clock, GameState } from './game-state'
-import { sideOrder } from './game-state'
+import { sideOrder } from './roster'
 import type { AppliedEffect, ClockEvent } from './log'
 import { sideContext } from './variables'
 

@@ -11,6 +11,9 @@ import { boardOf } from './board'
 import { initialClock } from './clock'
 import type { FlowState } from './flow-types'
 import { carryKept } from './occupancy'
+import { sideOrder } from './roster'
+
+export { leaderIds, sideOrder } from './roster'
 
 export const STATE_FORMAT = 'hexwright-state'
 export const STATE_VERSION = 1
@@ -104,23 +107,6 @@ export function diceSourceOf(dice: DiceChoice): DiceSource {
   return forcedSource(dice.forced)
 }
 
-const leaderCache = new WeakMap<LoadedScenario, ReadonlySet<string>>()
-
-/** Units that lead: named as a command's leader, or given roles by the scenario. */
-export function leaderIds(loaded: LoadedScenario): ReadonlySet<string> {
-  const cached = leaderCache.get(loaded)
-  if (cached !== undefined) return cached
-  const ids = new Set<string>()
-  for (const side of loaded.scenario.sides) {
-    for (const command of side.commands ?? [])
-      if (command.leader !== undefined) ids.add(command.leader)
-    const all = [...side.units, ...(side.reinforcements ?? []).flatMap((r) => r.units)]
-    for (const unit of all) if ((unit.roles ?? []).length > 0) ids.add(unit.id)
-  }
-  leaderCache.set(loaded, ids)
-  return ids
-}
-
 export function initialStatus(loaded: LoadedScenario): string {
   const states = loaded.rules.ruleset.statuses.states
   return (states.find((s) => s.initial === true) ?? states[0])?.id ?? ''
@@ -128,13 +114,6 @@ export function initialStatus(loaded: LoadedScenario): string {
 
 export function isRemovedStatus(loaded: LoadedScenario, status: string): boolean {
   return loaded.rules.ruleset.statuses.states.some((s) => s.id === status && s.removed === true)
-}
-
-/** Sides in scenario order, and the side that plays first. */
-export function sideOrder(loaded: LoadedScenario): { ids: string[]; first: string } {
-  const ids = loaded.scenario.sides.map((s) => s.id)
-  const first = loaded.scenario.setup?.firstSide ?? ids[0] ?? ''
-  return { ids, first }
 }
 
 /**

@@ -10,7 +10,7 @@ import type { Variables } from '../rules'
 import { boardOf } from './board'
 import { own, reject } from './failure'
 import type { GameState, UnitState } from './game-state'
-import { leaderIds } from './game-state'
+import { leaderIds } from './roster'
 import { fromArrangement, unitsAt } from './occupancy'
 import { commandParameters, scenarioParameters, sideParameters } from './parameters'
 

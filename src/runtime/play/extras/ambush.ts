@@ -22,7 +22,7 @@ import { unitFlags, unitRatings } from '../influence'
 import { entryHexes, groupArrived, groupById } from '../movement/reinforcements'
 import { allowanceRating } from '../movement/settings'
 import type { PlayContext, Procedure } from '../procedure'
-import { currentActivation } from '../procedures/chain'
+import { currentActivation } from '../driver'
 import { effectsFrame, resultsWatch } from '../results/frames'
 import { dataOf, extrasSettings, note, ruleOf } from './common'
 

@@ -10,7 +10,6 @@ import type { Json } from '../../content/overlay/types'
 import { boardOf } from '../../state/board'
 import { reject } from '../../state/failure'
 import type { Frame } from '../../state/flow-types'
-import type { GameState } from '../../state/game-state'
 import type { PendingEffect } from '../../state/log'
 import { runResolution } from '../../state/resolve-action'
 import { activityOf } from '../activity'
@@ -48,36 +47,6 @@ export interface MovePathData {
 }
 
 const dataOf = (frame: Frame) => frame.data as unknown as MovePathData
-
-/**
- * Pieces whose move is under way (a move waiting on a decision taken on the way, such as a
- * reaction or a trampled unit's retreat): such a piece may stand for now in a friendly hex it
- * is passing through, past the stacking limit.
- */
-/**
- * Hexes still ahead of the moves under way (the destination included): a unit set down in the
- * middle of a move (a retired unit placed near its standard) is kept out of them, so the move
- * can still end where its player said.
- */
-export function hexesAheadOfMoves(state: GameState): Set<string> {
-  const out = new Set<string>()
-  for (const frame of state.flow?.stack ?? []) {
-    if (frame.proc !== 'move-path') continue
-    const d = dataOf(frame)
-    for (const hex of d.path.slice(d.index)) out.add(hex)
-  }
-  return out
-}
-
-export function piecesInTransit(state: GameState): Set<string> {
-  const out = new Set<string>()
-  for (const frame of state.flow?.stack ?? []) {
-    if (frame.proc !== 'move-path') continue
-    const d = dataOf(frame)
-    if (d.index < d.path.length) out.add(d.unit)
-  }
-  return out
-}
 
 function statusCanAct(ctx: PlayContext, status: string): boolean {
   return ctx.loaded.rules.ruleset.statuses.states.find((s) => s.id === status)?.canAct !== false

@@ -367,8 +367,3 @@ export function setNextActivation(ctx: PlayContext, next: NextActivation): void 
   }
   reject('there is no activation running to continue from')
 }
-
-/** The running activation's frame data. */
-export function currentActivation(ctx: PlayContext): ActivationState {
-  return flowOf(ctx.state).activation ?? reject('no activation is running')
-}

@@ -10,16 +10,10 @@ import { checkArgs, stringArg } from '../../state/actions'
 import { reject } from '../../state/failure'
 import type { Frame } from '../../state/flow-types'
 import { runResolution } from '../../state/resolve-action'
-import { flowOf } from '../driver'
+import { currentActivation, flowOf } from '../driver'
 import { commandsInPlay, leaderOnMap, nextSide } from '../forces'
 import type { PlayContext, Procedure } from '../procedure'
-import {
-  activationKinds,
-  currentActivation,
-  kindById,
-  readActivation,
-  setNextActivation,
-} from './chain'
+import { activationKinds, kindById, readActivation, setNextActivation } from './chain'
 import { reset, rollArgs, rollingLeader } from './continuation-roll'
 
 interface ContinuationData {

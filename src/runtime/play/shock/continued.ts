@@ -8,7 +8,7 @@
 import type { Json } from '../../content/overlay/types'
 import { reject } from '../../state/failure'
 import type { Frame } from '../../state/flow-types'
-import { currentActivation } from '../procedures/chain'
+import { currentActivation } from '../driver'
 import type { Procedure } from '../procedure'
 import { markerCount, note, setMarker } from './changes'
 import { enemiesInFront } from './declarations'

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { legalActions, openPrompt, playAction } from '../../../../src/runtime/play'
-import { hexesAheadOfMoves, piecesInTransit } from '../../../../src/runtime/play/movement/move-path'
+import { hexesAheadOfMoves, piecesInTransit } from '../../../../src/runtime/play/movement/transit'
 import { stackingProblems } from '../../../../src/runtime/state/stacking'
 import { activate, loadMovement, play, setUp } from './helpers'
 
