@@ -145,8 +145,7 @@ export function rankActions(
       namesEnemy(state, action, prompt.side) ? ENUMERATION_BUDGET : budget,
     ),
   )
-  if (estimates.some((e) => e.idle))
-    markFutile(estimates, closingWorth(loaded, state, prompt.side, budget))
+  if (estimates.some((e) => e.idle)) markFutile(estimates, closingWorth(loaded, state, prompt.side))
   return estimates.sort(compareEstimates)
 }
 

@@ -186,3 +186,27 @@ describe('greedy against random on the sample scenario', () => {
     expect(taken.some((a) => a.type === 'declare')).toBe(true)
   })
 })
+
+describe('the worth of closing a decision does not depend on who asks', () => {
+  it('the Franks from seed 9 declare a shock once and close, never taking a declaration back (Tri-Pack 12.1)', () => {
+    // Read with the budget of the action asking, closing after the second declaration was worth
+    // 30.6 from the state before it and 20.4 from the state after: declare and take back, for ever.
+    const loaded = sample()
+    const taken: Action[] = []
+    const watch = greedy()
+    const policy: typeof watch = (l, s, r) => {
+      const choice = watch(l, s, r)
+      if (choice !== null) taken.push(choice.action)
+      return choice
+    }
+    const result = playout(loaded, 9, { franks: policy, emirate: randomLegal }, 120)
+    expect(result.stopped).toBeUndefined()
+    expect(taken.filter((a) => a.type === 'declare').length).toBeGreaterThan(0)
+    expect(taken.filter((a) => a.type === 'declare-undo')).toEqual([])
+    // Each state's closing worth is the same whichever way it is reached.
+    const { state } = startGame(loaded, { seed: 9 })
+    expect(closingWorth(loaded, state, 'franks')).toBe(
+      closingWorth(loaded, structuredClone(state), 'franks'),
+    )
+  })
+})
