@@ -9,7 +9,6 @@
 import type { Json } from '../../content/overlay/types'
 import { boardOf } from '../../state/board'
 import { reject } from '../../state/failure'
-import type { Frame } from '../../state/flow-types'
 import type { PendingEffect } from '../../state/log'
 import { runResolution } from '../../state/resolve-action'
 import { activityOf } from '../activity'
@@ -21,6 +20,7 @@ import { markStopped, phaseFrame } from './acting'
 import { buildFacts, keepAwayFor } from './facts'
 import { moverOf } from './movers'
 import { standardArrives } from './reinforcements'
+import { movePathData } from './transit'
 import type { Step } from './steps'
 import { canEndIn, checkStep } from './steps'
 import { setFacing, setPlace } from '../../state/occupancy'
@@ -46,7 +46,7 @@ export interface MovePathData {
   queue: NewFrame[]
 }
 
-const dataOf = (frame: Frame) => frame.data as unknown as MovePathData
+const dataOf = movePathData
 
 function statusCanAct(ctx: PlayContext, status: string): boolean {
   return ctx.loaded.rules.ruleset.statuses.states.find((s) => s.id === status)?.canAct !== false

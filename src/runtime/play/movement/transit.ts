@@ -1,13 +1,14 @@
 /**
  * The moves under way, read from the flow's stack without the movement procedure: results
- * carried out in the middle of a move (a unit retired next to its standard while a knight rides
- * through) keep clear of the hexes the move has still to enter.
+ * carried out in the middle of a move (a unit retired while another piece is moving through) keep
+ * clear of the hexes the move has still to enter.
  */
 import type { Frame } from '../../state/flow-types'
 import type { GameState } from '../../state/game-state'
 import type { MovePathData } from './move-path'
 
-const dataOf = (frame: Frame) => frame.data as unknown as MovePathData
+/** The data of a "move-path" frame. */
+export const movePathData = (frame: Frame) => frame.data as unknown as MovePathData
 
 /**
  * Hexes still ahead of the moves under way (the destination included): a unit set down in the
@@ -18,7 +19,7 @@ export function hexesAheadOfMoves(state: GameState): Set<string> {
   const out = new Set<string>()
   for (const frame of state.flow?.stack ?? []) {
     if (frame.proc !== 'move-path') continue
-    const d = dataOf(frame)
+    const d = movePathData(frame)
     for (const hex of d.path.slice(d.index)) out.add(hex)
   }
   return out
@@ -33,7 +34,7 @@ export function piecesInTransit(state: GameState): Set<string> {
   const out = new Set<string>()
   for (const frame of state.flow?.stack ?? []) {
     if (frame.proc !== 'move-path') continue
-    const d = dataOf(frame)
+    const d = movePathData(frame)
     if (d.index < d.path.length) out.add(d.unit)
   }
   return out

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest'
 import type { LoadedScenario } from '../../../../src/runtime/content/loaded'
 import { seedRng } from '../../../../src/runtime/dice'
 import { legalActions, playAction, startGame } from '../../../../src/runtime/play'
-import type { ActionEstimate } from '../../../../src/runtime/play/ai'
+import type { ActionEstimate, Policy } from '../../../../src/runtime/play/ai'
 import {
   closingWorth,
   compareEstimates,
@@ -159,16 +159,22 @@ describe('pressing the battle', () => {
   })
 })
 
+/** The greedy policy, with the actions it takes kept in `taken`. */
+function watchedGreedy(): { policy: Policy; taken: Action[] } {
+  const taken: Action[] = []
+  const watch = greedy()
+  const policy: Policy = (l, s, r) => {
+    const choice = watch(l, s, r)
+    if (choice !== null) taken.push(choice.action)
+    return choice
+  }
+  return { policy, taken }
+}
+
 describe('greedy against random on the sample scenario', () => {
   it('a short seeded game ends decided, won by greedy, with no unit turning twice running and no declaration taken back', () => {
     const loaded = sample()
-    const taken: Action[] = []
-    const watch = greedy()
-    const policy: typeof watch = (l, s, r) => {
-      const choice = watch(l, s, r)
-      if (choice !== null) taken.push(choice.action)
-      return choice
-    }
+    const { policy, taken } = watchedGreedy()
     const result = playout(loaded, 3, { franks: randomLegal, emirate: policy }, 200)
     expect(result.stopped).toBeUndefined()
     expect(result.ended).toBe(true)
@@ -192,13 +198,7 @@ describe('the worth of closing a decision does not depend on who asks', () => {
     // Read with the budget of the action asking, closing after the second declaration was worth
     // 30.6 from the state before it and 20.4 from the state after: declare and take back, for ever.
     const loaded = sample()
-    const taken: Action[] = []
-    const watch = greedy()
-    const policy: typeof watch = (l, s, r) => {
-      const choice = watch(l, s, r)
-      if (choice !== null) taken.push(choice.action)
-      return choice
-    }
+    const { policy, taken } = watchedGreedy()
     const result = playout(loaded, 9, { franks: policy, emirate: randomLegal }, 120)
     expect(result.stopped).toBeUndefined()
     expect(taken.filter((a) => a.type === 'declare').length).toBeGreaterThan(0)
