@@ -311,9 +311,11 @@ export const FOLLOW_DEPTH = 3
  * unit in place) is worth the best way to close the decision after it — the prompt's actions
  * that take no argument ("declare-done", "done", "pass"), tried on the state it leaves. So a
  * declaration is worth the attack it leads to, and turning in place never beats ending the
- * phase (ties go to the action that is not idle). An attack that rolls nothing at once, and a
- * closing action, are worth what follows them (followOn): the other side's reply, or a further
- * small decision of the side's own, until something rolls.
+ * phase (ties go to the action that is not idle). Any other action that rolls nothing at once is
+ * worth what follows it as well (followOn): the other side's reply (the reaction fire a move
+ * draws), or a further small decision of the side's own, until something rolls — but a phase's
+ * closing action ranked among the phase's moves is not, or the phase would end before the other
+ * units move up. An attack that rolls at once adds the reply read after its roll.
  */
 export function estimateAction(
   loaded: LoadedScenario,
