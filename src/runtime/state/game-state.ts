@@ -225,13 +225,16 @@ function cloneUnit(u: UnitState): UnitState {
 /**
  * A deep copy of a game state (the reducer's draft). The units, most of the state, are copied
  * by their known shape, which is several times quicker than the generic walk of cloneState.
+ * The dice source is shared, not copied: rolling never changes a source but hands back a new
+ * one, which the action stores in its draft. (A scripted source holds every value the script
+ * has left: the computer player's tries carry hundreds, and copying them was a tenth of a try.)
  */
 export function cloneGameState(state: GameState): GameState {
   const units: Record<string, UnitState> = {}
   for (const id in state.units) units[id] = cloneUnit(state.units[id] as UnitState)
-  const copy = { ...state, units: {} }
-  const out = cloneState(copy)
-  out.units = units
+  const copied = cloneState({ ...state, units: null, dice: null })
+  // Spread over the original first, so the copy keeps its keys in the same order.
+  const out: GameState = { ...state, ...copied, units, dice: state.dice }
   carryKept(state.units, units)
   return out
 }

@@ -96,6 +96,18 @@ function middleFace(loaded: LoadedScenario): number {
   return low <= high ? Math.floor((low + high) / 2) : Math.floor((first.min + first.max) / 2)
 }
 
+/** A script of SCRIPT_LENGTH middle faces, made once per loaded scenario (tries copy it). */
+const paddings = new WeakMap<LoadedScenario, number[]>()
+
+function paddingOf(loaded: LoadedScenario): number[] {
+  let padding = paddings.get(loaded)
+  if (padding === undefined) {
+    padding = new Array<number>(SCRIPT_LENGTH).fill(middleFace(loaded))
+    paddings.set(loaded, padding)
+  }
+  return padding
+}
+
 interface Rolled {
   dice: string
   natural: number
@@ -220,11 +232,12 @@ function estimateStep(
 ): ActionEstimate & { after?: GameState; typical?: GameState } {
   const passive = Object.keys(action).every((k) => k === 'type' || k === 'side')
   const attacks = namesEnemy(state, action, side)
-  const pad = middleFace(loaded)
-  const padded = (faces: readonly number[]) => [
-    ...faces,
-    ...Array.from({ length: SCRIPT_LENGTH - faces.length }, () => pad),
-  ]
+  const padding = paddingOf(loaded)
+  const padded = (faces: readonly number[]) => {
+    const script = padding.slice()
+    for (let i = 0; i < faces.length; i++) script[i] = faces[i] as number
+    return script
+  }
   const base = trial(loaded, state, action, padded([]))
   if (!base.ok) {
     const error = base.error

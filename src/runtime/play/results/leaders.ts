@@ -69,14 +69,15 @@ export function leadersLeftBehind(ctx: Ctx, watched: readonly LeaderWatch[]): st
 /** Leaders on the map leading only commands with no units in play (the overall commander excepted). */
 export function leadersWithoutUnits(ctx: Ctx): string[] {
   if (!leaderSettings(ctx).removeWithoutUnits) return []
-  return Object.entries(ctx.state.units)
-    .filter(([id, u]) => u.location === 'map' && isLeader(ctx.loaded, id))
-    .map(([id]) => id)
-    .filter((id) => {
-      const led = commandsLedBy(ctx, id)
-      if (led.length === 0 || isCommander(ctx, id)) return false
-      return led.every((c) => !commandInPlay(ctx.loaded, ctx.state, c))
-    })
+  // Runs after every result: a plain loop, in the state's order of units.
+  const out: string[] = []
+  for (const id in ctx.state.units) {
+    if (ctx.state.units[id]?.location !== 'map' || !isLeader(ctx.loaded, id)) continue
+    const led = commandsLedBy(ctx, id)
+    if (led.length === 0 || isCommander(ctx, id)) continue
+    if (led.every((c) => !commandInPlay(ctx.loaded, ctx.state, c))) out.push(id)
+  }
+  return out
 }
 
 export function displacementFrame(

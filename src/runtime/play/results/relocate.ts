@@ -89,7 +89,8 @@ export function placements(ctx: PlayContext, id: string, pending: PendingEffect)
     if (leadersOf(ctx, hex, unit.side, true).length > 0) return false
     return causers.every((c) => board.distance(hex, c) > 1)
   }
-  const candidates = board.allHexes().filter((hex) => {
+  // Only a hex it can reach may take it (the sort below gives the order, not this list).
+  const candidates = [...routes].filter((hex) => {
     const d = board.distance(hex, anchor)
     return (settings.placement === 'nearest' || d <= within) && ok(hex)
   })
