@@ -32,6 +32,17 @@ const runtimeForbidden = {
   ],
 }
 
+/** The editor and the tools reach the runtime through its public entry, src/runtime/index.ts. */
+const runtimeEntryOnly = {
+  patterns: [
+    {
+      group: ['**/runtime/*', '**/runtime/**', '!**/runtime/index'],
+      message:
+        'Import the runtime through its public entry (src/runtime, the index), not a file inside it.',
+    },
+  ],
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -75,6 +86,10 @@ export default tseslint.config(
   {
     files: ['src/runtime/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', runtimeForbidden] },
+  },
+  {
+    files: ['src/editor/**/*.ts', 'src/editor/**/*.vue', 'tools/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', runtimeEntryOnly] },
   },
   prettier,
 )

@@ -13,11 +13,7 @@ import { compile } from 'json-schema-to-typescript'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import standaloneCode from 'ajv/dist/standalone/index.js'
 // Only the schema names: the generator must run even when the generated validators are stale or missing.
-import {
-  CONTENT_SCHEMAS,
-  SCHEMA_ANNOTATIONS,
-  SCHEMA_ID_BASE,
-} from '../src/runtime/content/schema-names'
+import { CONTENT_SCHEMAS, SCHEMA_ANNOTATIONS, SCHEMA_ID_BASE } from '../src/runtime'
 import type { CliIo } from './cli-io'
 
 const banner = (what: string) =>

@@ -12,12 +12,8 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gunzipSync, gzipSync, strFromU8, strToU8 } from 'fflate'
-import type { LoadedScenario } from '../src/runtime/content/loaded'
-import { playout, randomLegal } from '../src/runtime/play/ai'
-import type { Action } from '../src/runtime/state/actions'
-import type { GameState } from '../src/runtime/state/game-state'
-import type { LogEntry } from '../src/runtime/state/log'
-import { canonicalJson, hashText, stateHash } from '../src/runtime/state/hash'
+import type { Action, GameState, LoadedScenario, LogEntry } from '../src/runtime'
+import { canonicalJson, hashText, playout, randomLegal, stateHash } from '../src/runtime'
 
 /** The seeds recorded for every scenario. */
 export const GOLDEN_SEEDS: readonly number[] = Array.from({ length: 50 }, (_, i) => i + 1)

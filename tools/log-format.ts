@@ -4,11 +4,8 @@
  * (the effects' own sentences), and the state a game has reached. A person reads it, so ids are
  * put in words (`namesOf`, as the editor's play view does); the engine's text stays as recorded.
  */
-import type { LoadedScenario, LogEntry, Names } from '../src/runtime'
-import { actionText } from '../src/runtime'
-import { recordLines } from '../src/runtime/rules'
-import { boardOf, stateHash } from '../src/runtime/state'
-import type { GameState, UnitState } from '../src/runtime/state'
+import type { GameState, LoadedScenario, LogEntry, Names, UnitState } from '../src/runtime'
+import { actionText, boardOf, recordLines, stateHash } from '../src/runtime'
 
 const rule = (r: string | undefined): string => (r === undefined ? '' : ` [${r}]`)
 

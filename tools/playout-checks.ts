@@ -4,17 +4,19 @@
  * stacking, flight points equal to what the losses are worth, every unit in exactly one place),
  * and, when asked, the actions replayed from the seed to the same state hash.
  */
-import type { LoadedScenario } from '../src/runtime/content/loaded'
-import type { UnitPlacement } from '../src/runtime/generated/content-types'
-import { playAction, startGame } from '../src/runtime/play'
-import { playout, randomLegal } from '../src/runtime/play/ai'
-import { isLeader } from '../src/runtime/play/forces'
-import { piecesInTransit } from '../src/runtime/play/movement/transit'
-import { ratingsFor } from '../src/runtime/rules'
-import type { Action, LogEntry } from '../src/runtime/state'
-import type { GameState } from '../src/runtime/state'
-import { isRemovedStatus, stateHash } from '../src/runtime/state'
-import { stackingProblems } from '../src/runtime/state/stacking'
+import type { Action, GameState, LoadedScenario, LogEntry, UnitPlacement } from '../src/runtime'
+import {
+  isLeader,
+  isRemovedStatus,
+  piecesInTransit,
+  playAction,
+  playout,
+  randomLegal,
+  ratingsFor,
+  stackingProblems,
+  startGame,
+  stateHash,
+} from '../src/runtime'
 
 const placementCache = new WeakMap<LoadedScenario, Map<string, UnitPlacement>>()
 

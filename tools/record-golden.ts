@@ -3,8 +3,7 @@
  * and writes their record. Without `--record` it plays them and says which differ from the
  * record, exiting 1 if any does. Re-record only for a deliberate rule fix, in its own commit.
  */
-import { loadLibrary } from '../src/runtime/content/loader'
-import { formatProblem } from '../src/runtime/content/problems'
+import { content, formatProblem } from '../src/runtime'
 import { listJsonFiles, readSources } from './content-files'
 import type { PlayedGame } from './golden'
 import {
@@ -24,7 +23,7 @@ if (!Number.isInteger(seedCount) || seedCount < 1 || (record && seedCount < GOLD
   console.error('golden: --seeds needs a whole number, and --record records every golden seed')
   process.exit(1)
 }
-const library = loadLibrary(readSources(listJsonFiles('content')))
+const library = content.loadLibrary(readSources(listJsonFiles('content')))
 if (library.report.problems.length > 0) {
   for (const p of library.report.problems) console.error(formatProblem(p))
   console.error('golden: content/ has problems; fix them first')

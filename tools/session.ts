@@ -6,12 +6,16 @@
  */
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs'
 import { basename, dirname, resolve } from 'node:path'
-import type { LoadedScenario, Problem } from '../src/runtime'
-import { content, migrateSavedGame } from '../src/runtime'
-import type { SavedGame } from '../src/runtime'
-import { playAction, startGame } from '../src/runtime/play'
-import type { Action, GameState, LogEntry } from '../src/runtime/state'
-import type { DiceChoice } from '../src/runtime/state/game-state'
+import type {
+  Action,
+  DiceChoice,
+  GameState,
+  LoadedScenario,
+  LogEntry,
+  Problem,
+  SavedGame,
+} from '../src/runtime'
+import { content, migrateSavedGame, playAction, startGame } from '../src/runtime'
 import type { CommandIo } from './cli-io'
 import { contentRootOf, displayPath, readSource } from './content-files'
 import { contentRoots, stackLibrary } from './content-stack'

@@ -6,8 +6,7 @@
  */
 import type { MessagePort } from 'node:worker_threads'
 import { workerData } from 'piscina'
-import type { LoadedScenario } from '../src/runtime'
-import type { Action } from '../src/runtime/state'
+import type { Action, LoadedScenario } from '../src/runtime'
 import { checkedGame } from './playout-checks'
 import type { GameOptions } from './session'
 import { loadScenario } from './session'

@@ -3,47 +3,23 @@
  * order modules load in decide what a module sees, and makes a part impossible to take apart).
  * Imports of types alone are left aside: they are erased before anything runs.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs'
-import { dirname, join, relative, resolve } from 'node:path'
+import { readFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { listFiles } from '../helpers/files'
 import { projectRoot } from '../helpers/fixtures'
+import { relativeImports, resolveModule } from '../helpers/imports'
 
 const roots = ['src', 'tools'].map((r) => join(projectRoot, r))
 const files = roots
   .flatMap((r) => listFiles(r, '.ts'))
   .filter((f) => !f.includes(join('src', 'runtime', 'generated')))
 
-/**
- * The modules a file imports for their values: `import … from`, `export … from` and `import()`
- * of a relative path, without `import type`, `export type` or an import of `type` names only.
- */
+/** The modules a file imports for their values (type-only imports are erased). */
 function valueImports(text: string): string[] {
-  const found: string[] = []
-  const statement = /^\s*(import|export)\s+(type\s+)?([^;]*?)\s*from\s*['"]([^'"]+)['"]/gms
-  for (const m of text.matchAll(statement)) {
-    if (m[2] !== undefined) continue
-    const clause = m[3] as string
-    const braces = /^\{([^}]*)\}$/.exec(clause.trim())
-    const names = braces?.[1]
-      ?.split(',')
-      .map((n) => n.trim())
-      .filter((n) => n !== '')
-    if (names !== undefined && names.length > 0 && names.every((n) => n.startsWith('type ')))
-      continue
-    found.push(m[4] as string)
-  }
-  for (const m of text.matchAll(/\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g))
-    found.push(m[1] as string)
-  for (const m of text.matchAll(/^\s*import\s+['"]([^'"]+)['"]/gm)) found.push(m[1] as string)
-  return found.filter((s) => s.startsWith('.'))
-}
-
-function resolveModule(from: string, spec: string): string | undefined {
-  const base = resolve(dirname(from), spec)
-  for (const candidate of [`${base}.ts`, join(base, 'index.ts'), base])
-    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate
-  return undefined
+  return relativeImports(text)
+    .filter((i) => !i.typeOnly)
+    .map((i) => i.spec)
 }
 
 /** The strongly connected groups of more than one module (Tarjan), each sorted. */

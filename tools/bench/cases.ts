@@ -5,6 +5,7 @@
  * (playtest-cases.ts) and whole random games (playout-cases.ts).
  * Each case checks its answer once before it is timed.
  */
+import type { Action, ContentLibrary, LoadedRuleset } from '../../src/runtime'
 import {
   applyAction,
   createInitialState,
@@ -13,8 +14,6 @@ import {
   rules,
   state as kernel,
 } from '../../src/runtime'
-import type { Action, ContentLibrary } from '../../src/runtime'
-import type { LoadedRuleset } from '../../src/runtime/content'
 import { act, check, unwrap } from './checks'
 import {
   CAVALRY,

@@ -5,14 +5,17 @@
  * sets it up. The leader (10 movement points) has the widest search; a mounted men-at-arms unit adds a
  * move for each facing at every hex it reaches.
  */
-import type { ContentLibrary } from '../../src/runtime'
-import { legalActions, openPrompt, playAction, startGame } from '../../src/runtime/play'
-import type { PlayContext } from '../../src/runtime/play'
-import { buildFacts } from '../../src/runtime/play/movement/facts'
-import { moverOf } from '../../src/runtime/play/movement/movers'
-import { moveChoices } from '../../src/runtime/play/movement/moves'
-import { reachable } from '../../src/runtime/play/movement/reach'
-import type { Frame } from '../../src/runtime/state/flow-types'
+import type { ContentLibrary, Frame, PlayContext } from '../../src/runtime'
+import {
+  buildFacts,
+  legalActions,
+  moveChoices,
+  moverOf,
+  openPrompt,
+  playAction,
+  reachable,
+  startGame,
+} from '../../src/runtime'
 import { check, checkBetween, unwrap } from './checks'
 import { BenchError } from './harness'
 import type { AnyCase } from './harness'

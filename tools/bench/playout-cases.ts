@@ -5,7 +5,7 @@
  * warm-up game on a seed outside the timed ones.
  */
 import type { ContentLibrary, LoadedScenario } from '../../src/runtime'
-import { playout, randomLegal } from '../../src/runtime/play/ai'
+import { playout, randomLegal } from '../../src/runtime'
 import { unwrap } from './checks'
 import { BenchError } from './harness'
 import type { AnyCase, BenchResult } from './harness'

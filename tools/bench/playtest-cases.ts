@@ -5,18 +5,17 @@
  * through the garrison's return-fire answer (11.3), and the suggested answer among the 36 ways
  * of placing a retired unit near its standard (14.5).
  */
-import type { ContentLibrary, LoadedScenario } from '../../src/runtime'
-import type { Action, GameState } from '../../src/runtime/state'
+import type { Action, ContentLibrary, GameState, LoadedScenario } from '../../src/runtime'
 import {
   actionOdds,
   actionOddsThroughReactions,
   legalActions,
   openPrompt,
   playAction,
+  rankActions,
   startGame,
-} from '../../src/runtime/play'
-import { rankActions } from '../../src/runtime/play/ai'
-import { unitOptions } from '../../src/runtime/play/inspect'
+  unitOptions,
+} from '../../src/runtime'
 import { check, checkBetween, unwrap } from './checks'
 import { BenchError } from './harness'
 import type { AnyCase } from './harness'

@@ -1,6 +1,5 @@
 /** `legal <scenario> [--actions <file>]`: the open prompt and every action that answers it now. */
-import { actionText, namesOf } from '../../src/runtime'
-import { legalActions } from '../../src/runtime/play'
+import { actionText, legalActions, namesOf } from '../../src/runtime'
 import type { CommandIo } from '../cli-io'
 import { promptLine, summarize } from '../log-format'
 import { refusalLine } from './play'

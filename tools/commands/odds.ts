@@ -3,12 +3,14 @@
  * result of a resolution in the state reached, by counting the dice's face combinations, with
  * the table, column and every modifier that goes into it.
  */
-import type { LoadedScenario, Names } from '../../src/runtime'
-import { namesOf } from '../../src/runtime'
-import { WHAT_IF_ARGUMENTS, whatIfOdds } from '../../src/runtime/play'
-import type { ResolutionDistribution } from '../../src/runtime/rules'
-import { recordLines } from '../../src/runtime/rules'
-import type { Action, GameState } from '../../src/runtime/state'
+import type {
+  Action,
+  GameState,
+  LoadedScenario,
+  Names,
+  ResolutionDistribution,
+} from '../../src/runtime'
+import { namesOf, recordLines, WHAT_IF_ARGUMENTS, whatIfOdds } from '../../src/runtime'
 import type { CommandIo } from '../cli-io'
 import type { GameOptions } from '../session'
 import { openGame, UsageError } from '../session'

@@ -4,10 +4,17 @@
  * reached. A refused action stops the game: exit 1 with the action's number and the rule.
  */
 import { resolve } from 'node:path'
-import { actionText, namesOf, saveGame } from '../../src/runtime'
 import type { Names } from '../../src/runtime'
-import { replayGame, stateHashesOf } from '../../src/runtime/play'
-import { NOT_REPLAYED, describeRecord, finalHashMismatch } from '../../src/runtime/state'
+import {
+  actionText,
+  describeRecord,
+  finalHashMismatch,
+  namesOf,
+  NOT_REPLAYED,
+  replayGame,
+  saveGame,
+  stateHashesOf,
+} from '../../src/runtime'
 import type { CommandIo } from '../cli-io'
 import { entryLines, summarize, summaryLines } from '../log-format'
 import type { GameOptions, Refusal, Session } from '../session'

@@ -3,11 +3,16 @@
  * computer policies and counts who won, the draws and the games left unfinished.
  */
 import { join, resolve } from 'node:path'
-import { namesOf, saveGame, stateHash } from '../../src/runtime'
-import type { Action, GameState } from '../../src/runtime/state'
-import type { Names } from '../../src/runtime'
-import { POLICY_NAMES, isPolicyName, namedPolicy, playout } from '../../src/runtime/play/ai'
-import type { Policy, PlayoutResult } from '../../src/runtime/play/ai'
+import type { Action, GameState, Names, PlayoutResult, Policy } from '../../src/runtime'
+import {
+  isPolicyName,
+  namedPolicy,
+  namesOf,
+  playout,
+  POLICY_NAMES,
+  saveGame,
+  stateHash,
+} from '../../src/runtime'
 import type { CommandIo } from '../cli-io'
 import type { GameOptions } from '../session'
 import {

@@ -6,7 +6,7 @@
  * Module-level state: the toolbar and any list of files (the sidebar) share one copy.
  */
 import { computed, ref, shallowRef } from 'vue'
-import type { Problem } from '../../runtime/content'
+import type { Problem } from '../../runtime'
 import { useWorkspaceStore } from '../stores/useWorkspaceStore'
 
 export const API = '/__hexwright'

@@ -3,11 +3,7 @@
  * whose vocabulary it uses; a ruleset or variant that includes it (in unitSets) fits as well, so
  * we try the named one first and then every includer, taking the first that resolves.
  */
-import type {
-  ResolvedRuleset,
-  RulesetManifest,
-  VariantOverlay,
-} from '../../runtime/generated/content-types'
+import type { ResolvedRuleset, RulesetManifest, VariantOverlay } from '../../runtime'
 import type { WorkspaceLibrary } from '../workspace/library'
 
 export interface RulesetLookup {

@@ -10,7 +10,7 @@ import type {
   UnitFlags,
   UnitStatusGraph,
   UnitType,
-} from '../../runtime/generated/content-types'
+} from '../../runtime'
 import type { CounterInput, RatingValue } from './counter-svg'
 
 /** The parts of a (resolved) ruleset counters are drawn from; a ResolvedRuleset fits. */

@@ -4,11 +4,7 @@
  * in Node. Everything game-specific (which rating in which corner, which symbol, colours) comes in
  * through the input: the ruleset's `counter` layout, the unit's flags, the side and command.
  */
-import type {
-  CounterCorners,
-  CounterLayout,
-  CounterRatingStyle,
-} from '../../runtime/generated/content-types'
+import type { CounterCorners, CounterLayout, CounterRatingStyle } from '../../runtime'
 import { symbolSvg, symbolsFor } from './counter-symbols'
 
 export type RatingValue = number | string | boolean

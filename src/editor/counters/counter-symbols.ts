@@ -3,7 +3,7 @@
  * gets is decided by content (the ruleset's counter layout maps flags and movement classes to
  * symbol names); this file only knows how to draw each name.
  */
-import type { CounterLayout } from '../../runtime/generated/content-types'
+import type { CounterLayout } from '../../runtime'
 
 /** Named by what is drawn, not by a kind of unit: content decides what each stands for. */
 export const SYMBOL_NAMES = [

@@ -2,7 +2,7 @@
  * The counters of a file, in sheet order: one per unit type for a unit set, one per unit (set up
  * or arriving later) for a scenario, each with its side's colour and its command's stripe. Pure.
  */
-import type { Scenario, UnitClass, UnitSet } from '../../runtime/generated/content-types'
+import type { Scenario, UnitClass, UnitSet } from '../../runtime'
 import { blankBack, facesOf, facesOfTypeId, type CounterRuleset } from './counter-faces'
 import type { CounterInput } from './counter-svg'
 

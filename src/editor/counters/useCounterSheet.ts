@@ -3,7 +3,7 @@
  * print-and-play export. The PDF code and pdf-lib load only when the export is asked for.
  */
 import { computed, ref, type Ref } from 'vue'
-import type { Scenario, UnitSet } from '../../runtime/generated/content-types'
+import type { Scenario, UnitSet } from '../../runtime'
 import { useWorkspaceStore } from '../stores/useWorkspaceStore'
 import { idOfPath } from '../workspace/files'
 import { rulesetForScenario, rulesetForUnitSet, type RulesetLookup } from './content-lookup'

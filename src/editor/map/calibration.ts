@@ -7,8 +7,7 @@
  *
  * where `grid` is a point in map units (hex column 0, row 0 centred on 0,0).
  */
-import type { Underlay } from '../../runtime/generated/content-types'
-import type { Point } from '../../runtime/hex'
+import type { Point, Underlay } from '../../runtime'
 import { HEX_SIZE } from './map-geometry'
 
 export type Calibration = Underlay['calibration']

@@ -4,8 +4,7 @@
  * Passes run in a fixed order (fills, shading, overlays, grid, hexsides, units, text) so a tile
  * repainted alone matches its neighbours exactly.
  */
-import type { HexMap } from '../../runtime/generated/content-types'
-import type { Point } from '../../runtime/hex'
+import type { HexMap, Point } from '../../runtime'
 import type { FittedLabel } from './label-fit'
 import { fitLabel, LABEL_DY, LABEL_SIZES, labelBox, LINE_HEIGHT, MIN_LABEL_SIZE } from './label-fit'
 import type { MapGeometry, Rect } from './map-geometry'

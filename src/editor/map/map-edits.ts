@@ -4,7 +4,7 @@
  * undo step. Values equal to the default are removed so files stay as small as a designer would
  * write them (painting the default terrain deletes the hex's `terrain`, an empty hex disappears).
  */
-import type { Hex, HexMap } from '../../runtime/generated/content-types'
+import type { Hex, HexMap } from '../../runtime'
 import type { ValueEdit } from '../workspace/json-edit'
 import type { MapGeometry } from './map-geometry'
 import { terrainOf } from './terrain-style'

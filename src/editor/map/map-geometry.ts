@@ -4,7 +4,7 @@
  * row 0 centred on the origin and y down; the grid is never rotated in map units (an underlay
  * is transformed onto the grid instead), so picking is plain arithmetic.
  */
-import type { Grid } from '../../runtime/generated/content-types'
+import type { Cube, Grid, GridIndex, GridSpec, NumberingScheme, Point } from '../../runtime'
 import {
   checkGridSpec,
   checkSchemeFits,
@@ -12,19 +12,14 @@ import {
   cube,
   cubeToOffset,
   formatLabel,
-  hexToPixel,
   hexsideEndpoints,
+  hexToPixel,
   inBounds,
   normalizeClock,
   pixelToHex,
   sideClockFromName,
   sideName,
-  type Cube,
-  type GridIndex,
-  type GridSpec,
-  type NumberingScheme,
-  type Point,
-} from '../../runtime/hex'
+} from '../../runtime'
 
 /** Centre-to-corner distance of a hex in map units (= screen pixels at zoom 0). */
 export const HEX_SIZE = 32

@@ -2,7 +2,7 @@
  * Images the map canvas draws: counters (SVG markup → image, decoded once per markup) and the
  * underlay scan placed through its calibration.
  */
-import type { HexMap } from '../../runtime/generated/content-types'
+import type { HexMap } from '../../runtime'
 import { apply, imageToGrid } from './calibration'
 import type { Rect } from './map-geometry'
 

@@ -1,5 +1,5 @@
 /** The whole map as a PNG, painted by the same code as the tiles so the export matches the view. */
-import type { HexMap } from '../../runtime/generated/content-types'
+import type { HexMap } from '../../runtime'
 import { paintScene, type Scene } from './hex-painter'
 import { paintUnderlay } from './map-images'
 

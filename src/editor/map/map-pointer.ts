@@ -11,7 +11,7 @@
  * - with panning by left drag switched off (a brush is active), the right button drags the map.
  */
 import type L from 'leaflet'
-import type { Point } from '../../runtime/hex'
+import type { Point } from '../../runtime'
 import type { MapGeometry, SidePick } from './map-geometry'
 
 export interface PointerEmits {

@@ -2,7 +2,7 @@
  * What HexMap paints, rebuilt from its props, and which parts of the map changed between two
  * versions, so an edit repaints only the hexes it touched.
  */
-import type { Hex, HexMap, TerrainChart } from '../../runtime/generated/content-types'
+import type { Hex, HexMap, TerrainChart } from '../../runtime'
 import type { LayerFlags, LayerName, PaintUnit, Scene } from './hex-painter'
 import { LAYER_NAMES, hexsideSegments } from './hex-painter'
 import { previewParts } from './map-edits'

@@ -3,7 +3,7 @@
  * runs in Node (tests, CLI) as well as the browser. Same geometry and colours as the canvas;
  * terrain patterns are left out (fills tell the kinds apart) to keep files small.
  */
-import type { HexMap, TerrainChart } from '../../runtime/generated/content-types'
+import type { HexMap, TerrainChart } from '../../runtime'
 import type { LayerName } from './hex-painter'
 import {
   fitLabel,

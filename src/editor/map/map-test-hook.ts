@@ -3,7 +3,7 @@
  * canvas has no per-hex elements to find. Screen coordinates are page (client) pixels.
  */
 import type L from 'leaflet'
-import type { Point } from '../../runtime/hex'
+import type { Point } from '../../runtime'
 import type { MapGeometry } from './map-geometry'
 
 export interface MapTestHook {

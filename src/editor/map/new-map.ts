@@ -1,6 +1,6 @@
 /** A new, empty map file from the choices of the New map dialog. */
 import { ref } from 'vue'
-import type { HexMap } from '../../runtime/generated/content-types'
+import type { HexMap } from '../../runtime'
 import { gridProblem } from './map-geometry'
 import { printJson } from '../workspace/json-edit'
 

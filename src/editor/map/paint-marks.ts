@@ -3,7 +3,7 @@
  * hexside (the chart's `style`). Unknown pattern names draw nothing: the fill colour still tells
  * the terrain apart.
  */
-import type { Point } from '../../runtime/hex'
+import type { Point } from '../../runtime'
 import type { SideLook } from './terrain-style'
 
 // Fixed offsets (fractions of the hex size) so every hex of a kind looks the same and

@@ -2,7 +2,7 @@
  * How terrain looks, read from the ruleset's terrain chart. Content may leave colours out; then a
  * neutral colour derived from the id keeps kinds apart and stays the same between sessions.
  */
-import type { HexMap, TerrainChart } from '../../runtime/generated/content-types'
+import type { HexMap, TerrainChart } from '../../runtime'
 
 export type SideStyle = 'line' | 'double' | 'dashed' | 'dotted' | 'wavy' | 'ticks'
 

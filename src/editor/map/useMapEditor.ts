@@ -5,7 +5,7 @@
 import { computed, markRaw, ref, shallowRef, watch, type Ref } from 'vue'
 import bundledTerrain from 'virtual:hexwright/bundled-terrain'
 import { otherFilesVersion } from './other-files'
-import type { HexMap, TerrainChart } from '../../runtime/generated/content-types'
+import type { HexMap, TerrainChart } from '../../runtime'
 import { useWorkspaceStore } from '../stores/useWorkspaceStore'
 import type { ValueEdit } from '../workspace/json-edit'
 import { cachedTerrain } from '../workspace/terrain-cache'

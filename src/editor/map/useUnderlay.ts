@@ -3,8 +3,7 @@
  * calibration by numbers or by clicking two hex centres on the scan.
  */
 import { computed, ref } from 'vue'
-import type { HexMap } from '../../runtime/generated/content-types'
-import type { Point } from '../../runtime/hex'
+import type { HexMap, Point } from '../../runtime'
 import { apply, fitCalibration, gridToImage, solveTwoHexes, type Calibration } from './calibration'
 import type { MapEditor } from './useMapEditor'
 

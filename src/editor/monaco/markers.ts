@@ -4,7 +4,8 @@
  * panel and the editor always point at the same characters.
  */
 import { findNodeAtOffset } from 'jsonc-parser'
-import { locate, parseJsonDocument, type JsonDocument, type Problem } from '../../runtime/content'
+import type { JsonDocument, Problem } from '../../runtime'
+import { locate, parseJsonDocument } from '../../runtime'
 
 /** Monaco-shaped, 1-based, end exclusive; severity kept as our word (the adapter maps it). */
 export interface MarkerData {

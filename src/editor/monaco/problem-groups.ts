@@ -3,8 +3,8 @@
  * first (that is where the designer is working) and the rest in path order.
  */
 import type { Problem } from '../../runtime'
+import { compareProblems } from '../../runtime'
 // Not the runtime/content index, which would bring the schema validators into the first download.
-import { compareProblems } from '../../runtime/content/problems'
 
 export interface ProblemFilter {
   errors: boolean

@@ -8,12 +8,7 @@
  * file with no `$schema` falls back on its folder when the folder holds one format only; in
  * rulesets/ and tables/ the `$schema` value alone decides (ruleset or variant, table or list).
  */
-import {
-  CONTENT_FOLDERS,
-  CONTENT_SCHEMAS,
-  SCHEMA_ID_BASE,
-  formatOfSchemaPath,
-} from '../../runtime/content'
+import { CONTENT_FOLDERS, CONTENT_SCHEMAS, formatOfSchemaPath, SCHEMA_ID_BASE } from '../../runtime'
 
 export interface SchemaEntry {
   uri: string

@@ -20,8 +20,7 @@ import type {
   RngState,
   SourceText,
 } from '../../runtime'
-import { openPrompt } from '../../runtime/play'
-import { policySeed } from '../../runtime'
+import { openPrompt, policySeed } from '../../runtime'
 import { defaultChooser, type MoveChooser } from './ai-move'
 import type { PlayResult, PlaySession } from './play-session'
 

@@ -5,8 +5,7 @@
  * the leader's command range, the hexes the last action changed, and what a click on a hex
  * would do.
  */
-import type { CommandRange, UnitOptions } from '../../runtime/play/inspect/types'
-import type { Action, GameState } from '../../runtime/state'
+import type { Action, CommandRange, GameState, UnitOptions } from '../../runtime'
 import type { MapLine } from '../map/leaflet-map'
 import type { Highlight } from '../map/map-scene'
 

@@ -4,8 +4,7 @@
  * status shown by a marker (retired…). Chips are drawn inside the counter's square, so they turn
  * with the counter as a marker on a real counter would.
  */
-import type { LoadedScenario } from '../../runtime'
-import type { GameState, UnitState } from '../../runtime/state'
+import type { GameState, LoadedScenario, UnitState } from '../../runtime'
 import type { MapUnit } from '../map/map-scene'
 import { facesOfTypeId, type CounterRuleset } from '../counters/counter-faces'
 import { counterSvg, escapeXml } from '../counters/counter-svg'

@@ -3,8 +3,8 @@
  * a unit stands and what it may do, so a test clicks the right hex and checks what happened
  * without reading the canvas.
  */
+import type { Action } from '../../runtime'
 import { stateHash } from '../../runtime'
-import type { Action } from '../../runtime/state'
 import type { PlayBoard } from './usePlayBoard'
 import type { Playtest } from './usePlaytest'
 

@@ -9,12 +9,25 @@
  * typed wait with the action that asked for them, and once it is taken every state gets the new
  * list, which is exactly the game a saved file with that list replays to.
  */
-import type { LoadedScenario, SavedGame } from '../../runtime'
-import { migrateSavedGame, saveGame, stateHash, stateHashesOf } from '../../runtime'
-import { playAction, probeAction, replayGame, startGame } from '../../runtime/play'
-import type { Action, GameState, LogEntry } from '../../runtime/state'
-import type { ObservedRoll } from '../../runtime/play'
-import type { DiceChoice } from '../../runtime/state/game-state'
+import type {
+  Action,
+  DiceChoice,
+  GameState,
+  LoadedScenario,
+  LogEntry,
+  ObservedRoll,
+  SavedGame,
+} from '../../runtime'
+import {
+  migrateSavedGame,
+  playAction,
+  probeAction,
+  replayGame,
+  saveGame,
+  startGame,
+  stateHash,
+  stateHashesOf,
+} from '../../runtime'
 
 export type PlayResult =
   | { ok: true }

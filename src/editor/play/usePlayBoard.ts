@@ -3,11 +3,15 @@
  * range on demand, the hexes the last action changed, and what a click on a hex means.
  */
 import { computed, ref, shallowRef, watch } from 'vue'
-import { commandRange, unitOptions, unitsInHex } from '../../runtime/play/inspect'
-import { isLeader as isLeaderUnit } from '../../runtime/play/forces'
-import type { Action } from '../../runtime/state'
-import { boardOf } from '../../runtime/state'
-import { rankActions } from '../../runtime/play/ai'
+import type { Action } from '../../runtime'
+import {
+  boardOf,
+  commandRange,
+  isLeader as isLeaderUnit,
+  rankActions,
+  unitOptions,
+  unitsInHex,
+} from '../../runtime'
 import { changedHexes, intents, type HexIntent } from './overlays'
 import type { Playtest } from './usePlaytest'
 

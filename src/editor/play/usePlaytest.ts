@@ -13,11 +13,16 @@ import {
   watch,
   type Ref,
 } from 'vue'
-import type { LoadedScenario, Names, Problem, SavedGame } from '../../runtime'
-import { actionText, formatProblem, loadLibrary, migrateSavedGame, namesOf } from '../../runtime'
-import { legalGroups, openPrompt } from '../../runtime/play'
-import type { Action } from '../../runtime/state'
-import type { DiceChoice } from '../../runtime/state/game-state'
+import type { Action, DiceChoice, LoadedScenario, Names, Problem, SavedGame } from '../../runtime'
+import {
+  actionText,
+  formatProblem,
+  legalGroups,
+  loadLibrary,
+  migrateSavedGame,
+  namesOf,
+  openPrompt,
+} from '../../runtime'
 import { useWorkspaceStore } from '../stores/useWorkspaceStore'
 import { idOfPath, pathFor } from '../workspace/files'
 import { AiPlayers } from './ai-players'

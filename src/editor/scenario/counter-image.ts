@@ -3,7 +3,7 @@
  * known to the ruleset, else a plain square with the type id, so a unit of a misspelt type still
  * shows (the problems panel says what is wrong with it).
  */
-import type { ResolvedRuleset, UnitPlacement } from '../../runtime/generated/content-types'
+import type { ResolvedRuleset, UnitPlacement } from '../../runtime'
 import { facesOfTypeId, type CounterRuleset } from '../counters/counter-faces'
 import { counterSvg, escapeXml } from '../counters/counter-svg'
 

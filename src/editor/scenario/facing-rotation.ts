@@ -3,13 +3,8 @@
  * (hexside facing) a counter points at. Which names exist depends on the map's orientation and
  * the ruleset's facing mode; rotating steps through them clockwise.
  */
-import {
-  SIDE_NAMES,
-  VERTEX_NAMES,
-  sideClockFromName,
-  vertexClockFromName,
-  type Orientation,
-} from '../../runtime/hex'
+import type { Orientation } from '../../runtime'
+import { SIDE_NAMES, sideClockFromName, VERTEX_NAMES, vertexClockFromName } from '../../runtime'
 
 export type FacingMode = 'vertex' | 'hexside' | 'none'
 

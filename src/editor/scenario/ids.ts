@@ -3,7 +3,7 @@
  * unique across the whole scenario (units are referenced by leaders, commanders and the rules),
  * so a new id is derived from what the designer chose and numbered past every id in use.
  */
-import type { Scenario } from '../../runtime/generated/content-types'
+import type { Scenario } from '../../runtime'
 
 /** Kebab-case form of any text, as the content ids require ("Left Wing!" → "left-wing"). */
 export function slug(text: string): string {

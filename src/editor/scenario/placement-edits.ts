@@ -2,7 +2,7 @@
  * Scenario changes as JSON-pointer edits, so the view hands each user action to `ws.edit` as one
  * undo step and the file keeps its formatting everywhere else.
  */
-import type { Scenario, UnitPlacement } from '../../runtime/generated/content-types'
+import type { Scenario, UnitPlacement } from '../../runtime'
 import type { ValueEdit } from '../workspace/json-edit'
 
 export interface UnitRef {

@@ -3,12 +3,7 @@
  * class, the facing mode, optional rules, victory conditions and the per-side parameters the
  * ruleset declares.
  */
-import type {
-  ResolvedRuleset,
-  Scenario,
-  UnitType,
-  VictoryCondition,
-} from '../../runtime/generated/content-types'
+import type { ResolvedRuleset, Scenario, UnitType, VictoryCondition } from '../../runtime'
 import type { FacingMode } from './facing-rotation'
 
 export interface TypeGroup {

@@ -1,5 +1,5 @@
 /** Side, command and reinforcement changes as JSON-pointer edits (one user action each). */
-import type { Reinforcement, Scenario } from '../../runtime/generated/content-types'
+import type { Reinforcement, Scenario } from '../../runtime'
 import type { ValueEdit } from '../workspace/json-edit'
 import { newCommandId, newReinforcementId, newSideId } from './ids'
 

@@ -4,12 +4,7 @@
  * this object as a prop, so they stay small and the test can build one without a view.
  */
 import { computed, reactive, ref } from 'vue'
-import type {
-  HexMap,
-  ResolvedRuleset,
-  Scenario,
-  UnitPlacement,
-} from '../../runtime/generated/content-types'
+import type { HexMap, ResolvedRuleset, Scenario, UnitPlacement } from '../../runtime'
 import { useWorkspaceStore } from '../stores/useWorkspaceStore'
 import type { ValueEdit } from '../workspace/json-edit'
 import { pathFor } from '../workspace/files'

@@ -9,8 +9,8 @@
 import { defineStore } from 'pinia'
 import { computed, markRaw, ref, shallowRef } from 'vue'
 import type { Problem, SourceText } from '../../runtime'
+import { parseJsonDocument } from '../../runtime'
 // Not the runtime/content index, which would bring the schema validators into the first download.
-import { parseJsonDocument } from '../../runtime/content/json-document'
 import { parseFile, idOfPath, type ParsedFile } from '../workspace/files'
 import { History, type FileChange } from '../workspace/history'
 import { applyValueEdits, type ValueEdit } from '../workspace/json-edit'

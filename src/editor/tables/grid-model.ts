@@ -4,7 +4,7 @@
  * pointers, and the variant diff pairs cells by their row and column keys, so the two never need
  * to know how each kind stores its cells.
  */
-import { joinPointer } from '../../runtime/content'
+import { joinPointer } from '../../runtime'
 import { formatBand, type Band } from './bands'
 import type { CellType } from './cell-value'
 

@@ -1,5 +1,5 @@
 /** Provenance and problem placement in words, shared by the table views. */
-import type { Problem } from '../../runtime/content'
+import type { Problem } from '../../runtime'
 import type { TableGrid } from './grid-model'
 
 type Obj = Record<string, unknown>

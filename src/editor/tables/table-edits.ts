@@ -2,7 +2,7 @@
  * Edits to a table file as JSON-pointer edits with an undo label, one labelled step per user
  * action. Pure: the view hands the result to ws.edit; the tests check it on bundled tables.
  */
-import { joinPointer } from '../../runtime/content'
+import { joinPointer } from '../../runtime'
 import type { ValueEdit } from '../workspace/json-edit'
 import { formatBand, nextBand, parseBand, parseRangeBand, type Band } from './bands'
 import { formatCell, parseCellInput, signed } from './cell-value'

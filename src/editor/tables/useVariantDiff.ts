@@ -3,7 +3,7 @@
  * follows every edit at once): the tables it changes cell by cell and every other change.
  */
 import { computed, type Ref } from 'vue'
-import type { Problem } from '../../runtime/content'
+import type { Problem } from '../../runtime'
 import { useWorkspaceStore } from '../stores/useWorkspaceStore'
 import { diffRulesets, diffTable, type RulesetDiff, type TableDiff } from './table-diff'
 

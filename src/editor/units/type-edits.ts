@@ -3,8 +3,8 @@
  * so the rules (a flag the class has is dropped through withoutFlags, an emptied block is
  * removed rather than left as {}) are tested without a browser.
  */
-import { joinPointer } from '../../runtime/content'
-import type { UnitClass, UnitSet, UnitType } from '../../runtime/generated/content-types'
+import type { UnitClass, UnitSet, UnitType } from '../../runtime'
+import { joinPointer } from '../../runtime'
 import type { ValueEdit } from '../workspace/json-edit'
 
 export type RatingType = 'number' | 'string' | 'boolean'

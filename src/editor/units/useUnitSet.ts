@@ -4,7 +4,7 @@
  * one `ws.edit` call, so one undo step.
  */
 import { computed, ref, watch, type Ref } from 'vue'
-import type { UnitClass, UnitSet, UnitType } from '../../runtime/generated/content-types'
+import type { UnitClass, UnitSet, UnitType } from '../../runtime'
 import { rulesetForUnitSet, type RulesetLookup } from '../counters/content-lookup'
 import { classOf, facesOf, type CounterRuleset } from '../counters/counter-faces'
 import { useWorkspaceStore } from '../stores/useWorkspaceStore'

@@ -1,9 +1,8 @@
 /** Facts about workspace files read from their path and text, shared by the store and views. */
 // The modules themselves, not the runtime/content index: the index brings the schema validators
 // (1.4 MB) into the page's first download, which this file is part of.
-import type { Problem } from '../../runtime'
-import { parseJsonDocument } from '../../runtime/content/json-document'
-import { formatOfSchemaPath, type ContentFormat } from '../../runtime/content/schema-names'
+import type { ContentFormat, Problem } from '../../runtime'
+import { formatOfSchemaPath, parseJsonDocument } from '../../runtime'
 import { hasDuplicateKey } from './duplicate-keys'
 
 export interface ParsedFile {

@@ -5,7 +5,7 @@
  */
 import { parseTree, type Node } from 'jsonc-parser'
 // Not the runtime/content index, which would bring the schema validators into the first download.
-import { parsePointer } from '../../runtime/content/json-document'
+import { parsePointer } from '../../runtime'
 
 /** Set the value at `pointer` (created if missing); `undefined` removes it. `/-` appends. */
 export interface ValueEdit {

@@ -8,16 +8,8 @@
  * and the files it includes, not the maps and scenarios (most of the bytes), so a map opened
  * straight after a page load waits for a sixth of the checking it used to.
  */
-import {
-  checkFile,
-  createContentStore,
-  createRulesetResolver,
-  type ContentFile,
-  type ContentFormat,
-  type ContentStore,
-  type ResolveResult,
-  describePath,
-} from '../../runtime/content'
+import type { ContentFile, ContentFormat, ContentStore, ResolveResult } from '../../runtime'
+import { checkFile, createContentStore, createRulesetResolver, describePath } from '../../runtime'
 import { feedsRulesets, parseFile } from './files'
 
 export class WorkspaceLibrary {

@@ -44,3 +44,11 @@ export type {
   TurnOption,
   UnitOptions,
 } from './inspect'
+export { isLeader } from './forces'
+export { piecesInTransit } from './movement/transit'
+// The parts of the movement search, for a benchmark that times them apart from a whole action.
+export { buildFacts } from './movement/facts'
+export { moverOf } from './movement/movers'
+export { moveChoices } from './movement/moves'
+export { reachable } from './movement/reach'
+export * as ai from './ai'
