@@ -4,7 +4,7 @@
  * variant adds a unit type's row and column to a matrix by key. The example mod is
  * test/fixtures/mods/war-elephants (docs/MODDING.md walks through it).
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -90,6 +90,32 @@ describe('a mod pack in its own folder', { timeout: 120_000 }, () => {
     )
     expect(result.stderr).toBe('3 problems in 2 files (5 checked)\n')
     expect(result.code).toBe(1)
+  })
+
+  it('names the mod’s folder in the command that plays a stopped test game again', async () => {
+    const mod = copyOfMod('stopping')
+    // The mod replaces the bundled shock modifiers with a term that divides by zero.
+    const drm = JSON.parse(
+      readFileSync(join(projectRoot, 'content/tables/inf-shock-drm.json'), 'utf8'),
+    ) as { terms: { id: string; value?: unknown }[] }
+    const term = drm.terms.find((t) => t.id === 'weapons-matrix')
+    if (term === undefined) throw new Error('the shock modifiers have no weapons-matrix term')
+    term.value = 'a.ratings.movement / (defender.ratings.movement - defender.ratings.movement)'
+    mkdirSync(join(scratch, mod, 'tables'), { recursive: true })
+    writeFileSync(join(scratch, mod, 'tables/inf-shock-drm.json'), JSON.stringify(drm, null, 2))
+    const result = await run(['validate', mod], scratch)
+    expect(result.code).toBe(1)
+    const stop = result.stdout
+      .split('\n')
+      .find((l) => l.startsWith(`${mod}/scenarios/elephants-at-the-ford.json:1:1: a test game`))
+    // The refused action in words, not as JSON, and the command with the mod's folder.
+    expect(stop).toMatch(/stops after \d+ actions: action \d+ \([A-Z][^{}]*\) was listed as legal/)
+    const command = /play the same game with `npm run cli -- (.*)`/.exec(stop ?? '')?.[1]
+    expect(command).toBe(`simulate elephants-at-the-ford --content ${mod} --games 1 --seed 1`)
+    // The command plays the same game, and it stops the same way.
+    const again = await run((command as string).split(' '), scratch)
+    expect(again.code).toBe(1)
+    expect(again.stdout + again.stderr).toMatch(/division by zero/)
   })
 
   it('refuses a mod whose new unit type has no row in the matrix, in the mod’s unit set', async () => {

@@ -11,6 +11,7 @@ import type { CommandIo } from '../cli-io'
 import { contentRootOf, displayPath, listJsonFiles, readSources } from '../content-files'
 import { contentRoots, packProblems, stackSources } from '../content-stack'
 import { listOption, UsageError } from '../session'
+import { shellWord } from '../soak-report'
 
 export interface ValidateOptions {
   content?: unknown
@@ -34,7 +35,8 @@ export function runValidate(paths: string[], io: CommandIo, options: ValidateOpt
       if (!root) loose.push(displayPath(f, cwd))
     }
   }
-  const stack = stackSources(contentRoots(listOption(options.content), cwd, targetRoots), cwd)
+  const roots = contentRoots(listOption(options.content), cwd, targetRoots)
+  const stack = stackSources(roots, cwd)
   const shadowed = stack.replaced.filter((r) => requested.has(r.replaces))
   const sources = [...stack.sources, ...readSources(loose, cwd)]
   const scenarios = new Set(
@@ -44,7 +46,12 @@ export function runValidate(paths: string[], io: CommandIo, options: ValidateOpt
       .map((d) => d.name),
   )
   // With a test game of each scenario asked for, which loading for play leaves out.
-  const report = validateContent(sources, { testGames: (id) => scenarios.has(id) })
+  // A stopped test game prints the command that plays it again, with the folders over the base.
+  const contentFlags = roots
+    .slice(1)
+    .map((root) => `--content ${shellWord(displayPath(root, cwd))}`)
+    .join(' ')
+  const report = validateContent(sources, { testGames: (id) => scenarios.has(id), contentFlags })
   const problems = [...report.problems, ...packProblems(stack, report.files)].sort(
     content.compareProblems,
   )

@@ -10,7 +10,8 @@ import {
   validateContent as validateFiles,
 } from '../content'
 import type { ContentLibrary, SourceText, ValidationReport } from '../content'
-import type { EngineChecks, EngineProblem } from '../content/engine-checks'
+import type { EngineChecks, EngineProblem, TestGameTexts } from '../content/engine-checks'
+import type { LoadedScenario } from '../content/loaded'
 import { describeGaps, hasGaps, sequenceGaps } from '../play/capabilities'
 import { commandProblems } from './commands'
 import { savedGameProblems } from './saved-games'
@@ -41,30 +42,31 @@ export const ENGINE_CHECKS: EngineChecks = {
   },
 }
 
-/** The engine's checks with a test game of each scenario (test-game.ts). */
-export const PLAY_CHECKS: EngineChecks = { ...ENGINE_CHECKS, testGame: testGameOf }
-
 /**
  * Content validation with the engine's checks and a test game of each scenario: what passes
  * without errors can be played, and each saved game replayed. `testGames: false` leaves the
  * games and the replays out, for a validation on a page's own thread, which seconds of play would
  * freeze; a function plays only the scenarios
  * (by id) it accepts, for a caller that reports on some files only (the CLI validating a mod
- * over the bundled content).
+ * over the bundled content). `contentFlags` (`--content mod/`) go into the command a stopped
+ * test game prints to play it again.
  */
 export function validateContent(
   sources: readonly SourceText[],
-  options: { testGames?: boolean | ((scenarioId: string) => boolean) } = {},
+  options: { testGames?: boolean | ((scenarioId: string) => boolean); contentFlags?: string } = {},
 ): ValidationReport {
-  const { testGames } = options
+  const { testGames, contentFlags = '' } = options
   // Without test games no saved game is replayed either: both are seconds of play, which a
   // validation on a page's own thread after every edit must not make.
   if (testGames === false) return validateFiles(sources, ENGINE_CHECKS)
-  if (typeof testGames !== 'function') return withReplays(validateFiles(sources, PLAY_CHECKS))
+  const play = (loaded: LoadedScenario, texts: TestGameTexts) =>
+    testGameOf(loaded, texts, contentFlags)
+  if (typeof testGames !== 'function')
+    return withReplays(validateFiles(sources, { ...ENGINE_CHECKS, testGame: play }))
   return withReplays(
     validateFiles(sources, {
       ...ENGINE_CHECKS,
-      testGame: (loaded, texts) => (testGames(loaded.scenario.id) ? testGameOf(loaded, texts) : []),
+      testGame: (loaded, texts) => (testGames(loaded.scenario.id) ? play(loaded, texts) : []),
     }),
   )
 }

@@ -24,20 +24,24 @@ const KEPT = 64
 let content: { text: string; hash: string } | undefined
 
 /** The test game's problems, played again only when the scenario or the other content changed. */
-export function testGameOf(loaded: LoadedScenario, texts: TestGameTexts): readonly EngineProblem[] {
+export function testGameOf(
+  loaded: LoadedScenario,
+  texts: TestGameTexts,
+  contentFlags = '',
+): readonly EngineProblem[] {
   if (content?.text !== texts.content)
     content = { text: texts.content, hash: hashText(texts.content) }
-  const key = `${content.hash}:${hashText(texts.scenario)}:${JSON.stringify(loaded.options)}`
+  const key = `${content.hash}:${hashText(texts.scenario)}:${JSON.stringify(loaded.options)}:${contentFlags}`
   let found = answers.get(key)
   if (found === undefined) {
-    found = testGameProblems(loaded)
+    found = testGameProblems(loaded, contentFlags)
     if (answers.size >= KEPT) answers.delete(answers.keys().next().value as string)
     answers.set(key, found)
   }
   return found
 }
 
-export function testGameProblems(loaded: LoadedScenario): EngineProblem[] {
+export function testGameProblems(loaded: LoadedScenario, contentFlags = ''): EngineProblem[] {
   const { seed, actions } = TEST_GAME
   const what = `a test game (seed ${seed}, random legal actions)`
   let result: ReturnType<typeof playout>
@@ -56,7 +60,7 @@ export function testGameProblems(loaded: LoadedScenario): EngineProblem[] {
   return [
     {
       pointer: '',
-      message: `${what} stops ${after}: ${stopped}; play the same game with \`${replayCommand(loaded, seed)}\``,
+      message: `${what} stops ${after}: ${stopped}; play the same game with \`${replayCommand(loaded, seed, contentFlags)}\``,
       severity: 'error',
       ...(cause === undefined ? {} : { cause }),
     },
@@ -65,12 +69,13 @@ export function testGameProblems(loaded: LoadedScenario): EngineProblem[] {
 
 /**
  * The command that plays the test game again: with the variants and optional rules the scenario
- * was loaded with, beyond its own. A mod's folder is the caller's to add (\`--content\`): the
- * loaded scenario does not know where its files came from.
+ * was loaded with, beyond its own, and `contentFlags`, the caller's `--content` folders (the
+ * loaded scenario does not know where its files came from: the CLI validating a mod does).
  */
-export function replayCommand(loaded: LoadedScenario, seed: number): string {
+export function replayCommand(loaded: LoadedScenario, seed: number, contentFlags = ''): string {
   const own = chosenOptions(loaded.rules.ruleset, loaded.scenario)
   const words = [`npm run cli -- simulate ${loaded.scenario.id}`]
+  if (contentFlags !== '') words.push(contentFlags)
   for (const variant of extraVariants(loaded)) words.push(`--variant ${variant}`)
   for (const [option, on] of Object.entries(loaded.options))
     if (own[option] !== on) words.push(`--option ${option}=${on ? 'on' : 'off'}`)

@@ -13,6 +13,7 @@ import type { GameState, Outcome } from '../../state/game-state'
 import type { LogEntry } from '../../state/log'
 import { openPrompt, playAction, playActionInPlace, startGame } from '../game'
 import type { Policy } from './policy'
+import { actionText, namesOf } from '../../state/words'
 
 export interface PlayoutResult {
   state: GameState
@@ -68,6 +69,8 @@ export function playout(
   observe?.(state, null, [begun.entry])
   let rng = policySeed(seed)
   const actions: Action[] = []
+  // Words for a stop's message, worked out only when a game stops.
+  const names = () => namesOf(loaded)
   const done = (stopped?: string, stoppedBy?: ExpressionFault): PlayoutResult => ({
     state,
     actions,
@@ -89,18 +92,21 @@ export function playout(
       // ends this playout with its message rather than every game of a simulation.
       const message = error instanceof Error ? error.message : String(error)
       return done(
-        `the engine failed while ${prompt.side} chose (${prompt.text}): ${message}`,
+        `the engine failed while ${names().side(prompt.side)} chose (${names().text(prompt.text, prompt.actions)}): ${names().text(message)}`,
         expressionFault(error),
       )
     }
-    if (choice === null) return done(`${prompt.side} has no legal action (${prompt.text})`)
+    if (choice === null)
+      return done(
+        `${names().side(prompt.side)} has no legal action (${names().text(prompt.text, prompt.actions)})`,
+      )
     rng = choice.rng
     const result = playActionInPlace(loaded, state, choice.action)
     if (!result.ok) {
       const rule = result.error.rule === undefined ? '' : ` (rule ${result.error.rule})`
       state = replayed(loaded, seed, actions)
       return done(
-        `action ${actions.length + 1} ${JSON.stringify(choice.action)} was listed as legal but refused: ${result.error.message}${rule}`,
+        `action ${actions.length + 1} (${actionText(choice.action, names())}) was listed as legal but refused: ${names().text(result.error.message)}${rule}`,
         result.error.expression,
       )
     }
