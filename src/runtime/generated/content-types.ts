@@ -1690,6 +1690,7 @@ export interface EngineMechanicsSettings {
   shock?: ShockMechanics
   results?: CombatResultsMechanics
   activation?: ActivationExtras
+  sections?: Sections
 }
 /**
  * Where a unit hinders enemy movement (stopping, leaving costs, command range, charge paths).
@@ -3078,6 +3079,47 @@ export interface AmbushSettings {
    * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
    */
   rule?: string
+}
+/**
+ * The rule a log line or refusal cites in a situation narrower than a mechanic's own `rule` covers. The engine cites no rulebook of its own: a situation left out here is shown without a rule.
+ */
+export interface Sections {
+  /**
+   * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+   */
+  shockResolution?: string
+  /**
+   * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+   */
+  chargeDropsOut?: string
+  /**
+   * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+   */
+  attackOnlyTogether?: string
+  /**
+   * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+   */
+  counterChargeMarker?: string
+  /**
+   * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+   */
+  counterChargeBlunts?: string
+  /**
+   * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+   */
+  counterChargeVsFire?: string
+  /**
+   * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+   */
+  counterChargeMandatory?: string
+  /**
+   * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+   */
+  counterChargeVsShock?: string
+  /**
+   * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+   */
+  counterChargeUnhorsed?: string
 }
 /**
  * How play is divided: either an endless chain of activations (a side activates a command, then tries to continue, the opponent may seize) or numbered turns split into player turns and phases. Phases name engine mechanics; the mechanics read their details from params.
@@ -4824,4 +4866,5 @@ export interface EngineMechanicsSettings1 {
   shock?: ShockMechanics
   results?: CombatResultsMechanics
   activation?: ActivationExtras
+  sections?: Sections
 }

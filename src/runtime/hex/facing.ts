@@ -51,9 +51,8 @@ export function relativeBearing(facingClock: number, targetClock: number): numbe
 }
 
 /**
- * Vertex facing (as in 8.0 of the bundled series): the two neighbours either side of the faced
- * corner are front, the two at the far end are rear, and the one left between them on each side
- * is flank.
+ * Vertex facing: the two neighbours either side of the faced corner are front, the two at the
+ * far end are rear, and the one left between them on each side is flank.
  */
 export function classifyVertexFacing(
   facingClock: number,

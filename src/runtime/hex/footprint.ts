@@ -68,8 +68,8 @@ export function classifyFootprintStep(
 }
 
 /**
- * The frontal arc of a two-hex counter (rulebook 1.56): the 120° wedge with its apex at the front hex and its edges
- * along the two front-diagonal axes, edges included, apex excluded — every
+ * The frontal arc of a two-hex counter: the 120° wedge with its apex at the front hex and its
+ * edges along the two front-diagonal axes, edges included, apex excluded — every
  * front + a·e(heading − 60°) + b·e(heading + 60°) with a, b ≥ 0 and a + b ≥ 1.
  */
 export function frontalArc(fp: Footprint, hex: Cube, orientation: Orientation): boolean {

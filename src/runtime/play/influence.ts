@@ -1,8 +1,8 @@
 /**
  * Enemy influence: the hexes where an enemy unit hinders movement — all six around it
- * (adjacency, as in the Tri-Pack rules), or only its frontal hexes when it exerts a zone of
- * control (older editions). Never into or across terrain the enemy could not enter itself. Which
- * model applies, and which units exert a zone, is the ruleset's mechanics.influence.
+ * (adjacency), or only its frontal hexes when it exerts a zone of control (older editions).
+ * Never into or across terrain the enemy could not enter itself. Which model applies, and which
+ * units exert a zone, is the ruleset's mechanics.influence.
  */
 import type { LoadedScenario } from '../content/loaded'
 import { flagsFor, ratingsFor } from '../rules'

@@ -77,7 +77,7 @@ export interface SideFlow {
   attempts: number
   /**
    * The side rolled a continuation with a single Battle since the last reset: that penalty
-   * stays until the reset even if another Battle arrives (6.2). Absent means no.
+   * stays until the reset even if another Battle arrives. Absent means no.
    */
   singleCommand?: boolean
   /** Seizure counters still in the cup (hidden) and in hand (drawn), by counter id. */

@@ -137,7 +137,7 @@ function attackSituation(loaded: LoadedScenario, state: GameState, action: Actio
         continued: numberArg(action, 'continued') ?? 0,
         counterChargedVsShock: booleanArg(action, 'counterChargedVsShock') ?? false,
         bonus: numberArg(action, 'bonus') ?? 0,
-        // One unit attacking two hexes fights both defenders on each roll (strength, 12.3-1).
+        // One unit attacking two hexes fights both defenders on each roll (for strength).
         defending: numberArg(action, 'defending') ?? defenders.length,
       },
     },

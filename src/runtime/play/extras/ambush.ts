@@ -1,5 +1,5 @@
 /**
- * Ambush (mechanic "ambush", Tri-Pack 16.7; settings mechanics.activation.ambush). A battle
+ * Ambush (mechanic "ambush"; settings mechanics.activation.ambush). A battle
  * hides units off the map in a reinforcement group marked as an ambush (scenario
  * sides[].reinforcements[].ambush); they never come on as ordinary reinforcements. A free
  * activation of the ambush kind names the command the ambushing unit will join, and its ambush

@@ -1,5 +1,5 @@
 /**
- * Battle flight (optional rule, mechanic "battle-flight", Tri-Pack 14.8): at the end of an
+ * Battle flight (optional rule, mechanic "battle-flight"): at the end of an
  * activation each command that has lost more than its share of the units it started with rolls,
  * once in the game; on a failure it flees: its units with an eliminate flag or status, and those
  * surrounded, are eliminated (scoring), every other piece leaves without flight points (the
@@ -201,7 +201,7 @@ export const battleFlightProcedure: Procedure = {
     }
     const command = d.queue.shift()
     if (command === undefined) {
-      // A side whose last command fled loses at once; both at once is a draw (14.8).
+      // A side whose last command fled loses at once; both at once is a draw.
       if (d.fled === true) checkVictory(ctx, 'activation-end')
       return { kind: 'done' }
     }

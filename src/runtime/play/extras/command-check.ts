@@ -1,10 +1,10 @@
 /**
- * The command-check phase (mechanic "command-check", Tri-Pack 5.3, 6.4, 16.2, 16.9, 14.9): first
- * the shield wall decision for the activated command, where the rules have one; then pursuers
- * of the activated commands come back, every activated unit outside its leader's command range
- * (after the chain) — every unit of a command with no leader on the map among them — is marked
- * out of command for the activation, and an army activation stops the pieces that cannot take
- * part; last, each activated engaged unit stays or declares that it disengages.
+ * The command-check phase (mechanic "command-check"): first the shield wall decision for the
+ * activated command, where the rules have one; then pursuers of the activated commands come back,
+ * every activated unit outside its leader's command range (after the chain) — every unit of a
+ * command with no leader on the map among them — is marked out of command for the activation, and
+ * an army activation stops the pieces that cannot take part; last, each activated engaged unit
+ * stays or declares that it disengages.
  */
 import type { Action } from '../../state/actions'
 import { booleanArg, checkArgs, stringArg } from '../../state/actions'
@@ -68,7 +68,9 @@ export const commandCheckProcedure: Procedure = {
         const out = new Set(markOutOfCommand(ctx))
         const marker = extrasSettings(ctx).commandCheck?.marker
         if (marker !== undefined)
-          for (const id of forced) if (!out.has(id)) setMarker(ctx, id, marker, 'add', '14.9')
+          for (const id of forced)
+            if (!out.has(id))
+              setMarker(ctx, id, marker, 'add', extrasSettings(ctx).battleFlight?.pursuit?.rule)
         restrictArmy(ctx)
         frame.step = 'engaged'
         return { kind: 'again' }

@@ -1,5 +1,5 @@
 /**
- * The effect counters of the seizure cup (Tri-Pack 6.3): Battle Cry and Unsteady Troops are
+ * The effect counters of the seizure cup: Battle Cry and Unsteady Troops are
  * played at the start of a move/fire phase (mechanic "play-counters": the non-active player
  * first, each as many as he likes), Into the Breach before a shock or charge roll (the shock
  * mechanic pushes `attackBonusFrame` and reads the bonus it returns). What each effect does is
@@ -9,7 +9,7 @@ import type { Json } from '../../content/overlay/types'
 import type { CounterEffect } from '../../generated/content-types'
 import type { Action } from '../../state/actions'
 import { checkArgs, stringArg } from '../../state/actions'
-import { reject } from '../../state/failure'
+import { reject, ruleField } from '../../state/failure'
 import type { Frame } from '../../state/flow-types'
 import { runningActivation } from '../activity'
 import { flowOf } from '../driver'
@@ -40,11 +40,16 @@ export function heldCounters(ctx: Ctx, side: string, effects: readonly string[])
   return [...new Set(hand.filter((id) => effects.includes(counterById(ctx, id)?.effect ?? '')))]
 }
 
+/** The rule of the activation counters (activation.counters.rule). */
+function countersRule(ctx: Ctx): string | undefined {
+  return extrasSettings(ctx).counters?.rule
+}
+
 /** Takes a counter out of `side`'s hand (discarded for the rest of the battle). */
 function discard(ctx: PlayContext, side: string, counter: string): void {
   const hand = flowOf(ctx.state).sides[side]?.hand ?? []
   const at = hand.indexOf(counter)
-  if (at === -1) reject(`${side} holds no "${counter}" counter`, '6.3')
+  if (at === -1) reject(`${side} holds no "${counter}" counter`, countersRule(ctx))
   hand.splice(at, 1)
 }
 
@@ -72,7 +77,10 @@ function playOn(ctx: PlayContext, side: string, counter: string, unit: string): 
   const effect = found?.effect as Effect | undefined
   const settings = effect === undefined ? undefined : effectSettings(ctx, effect)
   if (found === undefined || effect === undefined || settings === undefined)
-    return reject(`"${counter}" is not a counter that can be played on a unit now`, '6.3')
+    return reject(
+      `"${counter}" is not a counter that can be played on a unit now`,
+      countersRule(ctx),
+    )
   if (!counterTargets(ctx, side, effect).includes(unit)) {
     const whose = effect === 'rally-one' ? 'a friendly' : 'an enemy'
     const statuses = settings.statuses === undefined ? '' : ` (${settings.statuses.join(' or ')})`
@@ -149,7 +157,10 @@ export const playCountersProcedure: Procedure = {
     const counter = stringArg(action, 'counter')
     const effect = counterById(ctx, counter)?.effect ?? ''
     if (!playable(ctx, frame).includes(effect))
-      return reject(`"${counter}" cannot be played at the start of the move/fire phase`, '6.3')
+      return reject(
+        `"${counter}" cannot be played at the start of the move/fire phase`,
+        countersRule(ctx),
+      )
     return playOn(ctx, side, counter, stringArg(action, 'unit'))
   },
   legal(ctx, frame) {
@@ -210,7 +221,7 @@ export const attackBonusProcedure: Procedure = {
         kind: 'attack-bonus',
         text: `play a counter adding to the attack of ${d.attackers.join(', ')} on ${d.defenders.join(', ')} ("play-counter"), or "decline"`,
         actions: ['play-counter', 'decline'],
-        rule: '6.3',
+        ...ruleField(countersRule(ctx)),
       },
     }
   },
@@ -225,7 +236,7 @@ export const attackBonusProcedure: Procedure = {
     const counter = stringArg(action, 'counter')
     const found = counterById(ctx, counter)
     if (found?.effect !== 'attack-bonus')
-      return reject(`"${counter}" is not a counter that adds to an attack roll`, '6.3')
+      return reject(`"${counter}" is not a counter that adds to an attack roll`, countersRule(ctx))
     discard(ctx, d.side, counter)
     d.bonus = found.value ?? 1
     note(

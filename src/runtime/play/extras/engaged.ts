@@ -1,5 +1,5 @@
 /**
- * Engaged units (optional rule, Tri-Pack 16.9; mechanics.activation.engaged). The results put
+ * Engaged units (optional rule; mechanics.activation.engaged). The results put
  * the marker on every unit of a combat that ended without a retreat, retire or elimination. A
  * marked unit is engaged with the enemy units recorded with `recordEngagement` when the marker
  * was placed, or else with the marked enemy units next to it. These functions answer what the

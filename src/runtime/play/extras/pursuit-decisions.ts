@@ -1,5 +1,5 @@
 /**
- * The player's decisions during a pursuit (Tri-Pack 14.9): which command pursues, whether it
+ * The player's decisions during a pursuit: which command pursues, whether it
  * pursues after a high roll, the share roll adjusted by the leader's charisma, which units go,
  * whether the leader rides along, and which fled units are cut down.
  */

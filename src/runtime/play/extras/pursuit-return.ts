@@ -1,10 +1,10 @@
 /**
- * Bringing pursuers back (Tri-Pack 14.9): a side with units pursuing must spend its free
- * activations on a pursuing command; when that command is activated (only by a free activation
- * if its leader stayed behind) each pursuer rolls: success puts it back at the fled command's
- * standard, failure removes it without flight points. The leader who rode along comes back with
- * them. Pursuers coming back without their leader, or the units left on the map when he rode
- * along, are out of command for the activation.
+ * Bringing pursuers back: a side with units pursuing must spend its free activations on a pursuing
+ * command; when that command is activated (only by a free activation if its leader stayed behind)
+ * each pursuer rolls: success puts it back at the fled command's standard, failure removes it
+ * without flight points. The leader who rode along comes back with them. Pursuers coming back
+ * without their leader, or the units left on the map when he rode along, are out of command for
+ * the activation.
  */
 import type { ActivationKind } from '../../generated/content-types'
 import { boardOf } from '../../state/board'

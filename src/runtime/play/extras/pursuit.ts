@@ -1,5 +1,5 @@
 /**
- * Pursuit (optional rule, Tri-Pack 14.9), run by the battle-flight phase after a command
+ * Pursuit (optional rule), run by the battle-flight phase after a command
  * flees: an enemy command rolls whether it must pursue, how large a share of it goes, which
  * units (and whether its leader) leave the map, and each pursuer's kill roll against the fled
  * units. The pursuers come back when their command is next activated (`pursuitReturn`), and

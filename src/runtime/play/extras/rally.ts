@@ -1,5 +1,5 @@
 /**
- * The rally phase (mechanic "rally", Tri-Pack 15.1): a unit of the activated command that spent
+ * The rally phase (mechanic "rally"): a unit of the activated command that spent
  * the whole activation doing nothing (mechanics.activation.rally.unless: not moved, turned,
  * fired, attacked or attacked by the enemy) and has no enemy combat unit next to it once the
  * combat is over recovers (the status graph's rally event). Being out of command or in missile

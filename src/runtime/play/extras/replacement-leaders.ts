@@ -1,10 +1,9 @@
 /**
- * Replacement leaders (mechanic "replacement-leaders", Tri-Pack 5.5, living rules 1.2 5.6): at the
- * start of its owner's move/fire phase a lost leader of the active side comes back on his
- * replacement side (the unit type of mechanics.activation.replacementLeaders, whose ratings
- * replace the ones printed on the lost counter), placed with a unit of a command he leads. The
- * owner picks the unit when there is a choice. A command with the parameter noReplacement set
- * gets none.
+ * Replacement leaders (mechanic "replacement-leaders"): at the start of its owner's move/fire
+ * phase a lost leader of the active side comes back on his replacement side (the unit type of
+ * mechanics.activation.replacementLeaders, whose ratings replace the ones printed on the lost
+ * counter), placed with a unit of a command he leads. The owner picks the unit when there is a
+ * choice. A command with the parameter noReplacement set gets none.
  */
 import type { Action } from '../../state/actions'
 import { checkArgs, stringArg } from '../../state/actions'
@@ -93,11 +92,14 @@ export const replacementLeadersProcedure: Procedure = {
     const unit = stringArg(action, 'unit')
     const units = replacementChoices(ctx, activeSide(ctx)).get(leader)
     if (units === undefined)
-      return reject(`${leader} is not a lost leader who may return now`, '5.5')
+      return reject(
+        `${leader} is not a lost leader who may return now`,
+        extrasSettings(ctx).replacementLeaders?.rule,
+      )
     if (!units.includes(unit))
       return reject(
         `${leader} must be placed with a unit of a command he leads: ${units.join(', ')}`,
-        '5.5',
+        extrasSettings(ctx).replacementLeaders?.rule,
       )
     place(ctx, leader, unit)
     return `${leader} returns with ${unit}`

@@ -1,9 +1,8 @@
 /**
- * Standards (mechanic "standard", Tri-Pack 15.1–15.2, living rules 1.2 15.2): an activated standard
- * either rallies every unit of its command in the rally statuses within reach of it and with no
- * enemy next to it, or moves to another hex; each unit that was near it before the move then
- * rolls the move check. Settings: mechanics.activation.standards. The standard's position is
- * flow.standards.
+ * Standards (mechanic "standard"): an activated standard either rallies every unit of its
+ * command in the rally statuses within reach of it and with no enemy next to it, or moves to
+ * another hex; each unit that was near it before the move then rolls the move check. Settings:
+ * mechanics.activation.standards. The standard's position is flow.standards.
  */
 import type { StandardSettings } from '../../generated/content-types'
 import type { Action } from '../../state/actions'

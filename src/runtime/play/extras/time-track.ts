@@ -1,7 +1,7 @@
 /**
- * Timed engagement (mechanic "time-track", Tri-Pack 16.1 and 6.1): when a side that is not
- * timed passes a free activation, the timed side's Time track moves toward 0; the timed side
- * loses when it gets there (a victory condition examined any-time, checked here). Settings:
+ * Timed engagement (mechanic "time-track"): when a side that is not timed passes a free
+ * activation, the timed side's Time track moves toward 0; the timed side loses when it gets there
+ * (a victory condition examined any-time, checked here). Settings:
  * mechanics.activation.timedEngagement.
  */
 import { runningActivation } from '../activity'

@@ -6,7 +6,7 @@
  * modified roll was high enough, and the effects left pending (relocations…) are carried out.
  *
  * After-shot hook: a reaction answering the shot whose consequence must wait until the shot is
- * fully resolved (a counter-charge against fire, 13.9) hands its frame to `afterShot`; the shot
+ * fully resolved (a counter-charge against fire) hands its frame to `afterShot`; the shot
  * runs those frames, in the order given, once its results are carried out and before it ends.
  */
 import type { Json } from '../../content/overlay/types'

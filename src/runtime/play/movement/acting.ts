@@ -1,6 +1,6 @@
 /**
  * Who is acting in a movement phase. Units move (and fire) one at a time, and a unit's move is
- * over once another unit has begun (7.2 of the bundled series): the phase frame keeps the unit
+ * over once another unit has begun: the phase frame keeps the unit
  * acting now, the units whose movement is over for this activation (stopped next to an enemy,
  * changed form for good), movement allowances changed by a change of form, and the leaders that
  * rode with each unit (they must stay with it). Plain JSON in the phase frame's data.
@@ -60,7 +60,7 @@ export function hasActed(ctx: Pick<PlayContext, 'state'>, id: string): boolean {
   return a !== undefined && (a.moved || a.turned > 0 || a.fired || a.mp > 0)
 }
 
-/** A unit that acted and is no longer the one acting has finished its move and fire (7.2). */
+/** A unit that acted and is no longer the one acting has finished its move and fire. */
 export function hasFinished(ctx: Pick<PlayContext, 'state'>, frame: Frame, id: string): boolean {
   const book = bookOf(frame)
   if (book.acting === id) return false

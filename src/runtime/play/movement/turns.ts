@@ -47,7 +47,7 @@ function whyNotTurn(ctx: PlayContext, frame: Frame, f: Facts, id: string): strin
 }
 
 /**
- * Firing ends a unit's move and fire (11.2), turning included, unless it is one of the units
+ * Firing ends a unit's move and fire, turning included, unless it is one of the units
  * that move on after firing.
  */
 function firedAndDone(ctx: PlayContext, f: Facts, id: string): boolean {
@@ -57,7 +57,7 @@ function firedAndDone(ctx: PlayContext, f: Facts, id: string): boolean {
 
 /** The rule a refusal to turn names: the fire rule for a unit that has fired. */
 function turnRule(ctx: PlayContext, f: Facts, id: string): string | undefined {
-  if (firedAndDone(ctx, f, id)) return fireSettings(ctx.loaded.rules).active.rule ?? '11.2'
+  if (firedAndDone(ctx, f, id)) return fireSettings(ctx.loaded.rules).active.rule
   return f.settings.turning?.rule
 }
 

@@ -11,7 +11,7 @@ import { effectApplies } from '../../rules'
 import type { Action } from '../../state/actions'
 import { checkArgs, stringArg } from '../../state/actions'
 import { expireMarkers } from '../../state/clock'
-import { reject, rejectFailure } from '../../state/failure'
+import { reject, rejectFailure, ruleField } from '../../state/failure'
 import type { ActivationState, Frame } from '../../state/flow-types'
 import { activationVariables } from '../../state/resolve-action'
 import { sideContext } from '../../state/variables'
@@ -199,7 +199,7 @@ export const gameProcedure: Procedure = {
               kind: 'activation-choice',
               text: 'choose a free activation: a command, a standard, or pass',
               actions: ['activate', 'pass'],
-              rule: '6.1',
+              ...ruleField(activationKinds(ctx).find((k) => k.scope === 'command')?.rule),
             },
           }
         }

@@ -1,8 +1,8 @@
 /**
  * The arguments of a continuation or seizure roll (sequence.activation.continuation): who rolls,
- * the overall commander's support, and the penalties of 6.2 — one per successful continuation
- * since the last reset, and one per attempt for a side with a single Battle on the map, which
- * stays until the reset even if another Battle arrives — with the resets themselves.
+ * the overall commander's support, and the penalties the rules give — one per successful
+ * continuation since the last reset, and one per attempt for a side with a single Battle on the
+ * map, which stays until the reset even if another Battle arrives — with the resets themselves.
  */
 import type { ActivationKind } from '../../generated/content-types'
 import type { Action } from '../../state/actions'
@@ -59,7 +59,7 @@ function commandsOnMap(ctx: PlayContext, side: string): number {
 }
 
 /**
- * Whether the side rolls with the single-Battle penalty (6.2): it has one Battle on the map, or
+ * Whether the side rolls with the single-Battle penalty: it has one Battle on the map, or
  * had one at an attempt since the last reset (the penalty stays though another Battle arrives).
  */
 function singleCommand(ctx: PlayContext, side: string): boolean {

@@ -7,7 +7,7 @@
 import { rollDice } from '../../dice'
 import type { Action } from '../../state/actions'
 import { checkArgs, stringArg } from '../../state/actions'
-import { reject } from '../../state/failure'
+import { reject, ruleField } from '../../state/failure'
 import type { Frame } from '../../state/flow-types'
 import { runResolution } from '../../state/resolve-action'
 import { currentActivation, flowOf } from '../driver'
@@ -86,6 +86,16 @@ function seizureModel(ctx: PlayContext): 'none' | 'die-roll' | 'counters' {
   return ctx.loaded.rules.ruleset.sequence.activation?.seizure?.model ?? 'none'
 }
 
+/** The rule of seizing the initiative (sequence.activation.seizure.rule). */
+function seizureRule(ctx: PlayContext): string | undefined {
+  return ctx.loaded.rules.ruleset.sequence.activation?.seizure?.rule
+}
+
+/** The rule of continuing an activation (sequence.activation.continuation.rule). */
+function continuationRule(ctx: PlayContext): string | undefined {
+  return ctx.loaded.rules.ruleset.sequence.activation?.continuation?.rule
+}
+
 function counterById(ctx: PlayContext, id: string) {
   const counters = ctx.loaded.rules.ruleset.sequence.activation?.seizure?.counters ?? []
   return counters.find((c) => c.id === id)
@@ -151,7 +161,7 @@ export const continuationProcedure: Procedure = {
             kind: 'seizure',
             text: 'try to seize the initiative, or decline',
             actions: ['seize', 'decline'],
-            rule: '6.3',
+            ...ruleField(seizureRule(ctx)),
           },
         }
       }
@@ -167,7 +177,7 @@ export const continuationProcedure: Procedure = {
             kind: 'negation',
             text: 'negate the seizure attempt, or let it be rolled',
             actions: ['negate', 'decline'],
-            rule: '6.3',
+            ...ruleField(seizureRule(ctx)),
           },
         }
       case 'seizure-roll':
@@ -201,13 +211,16 @@ export const continuationProcedure: Procedure = {
         const chosen = readActivation(ctx, { ...action, kind: kindId }, side, false)
         const kind = kindById(ctx, chosen.kind)
         const follow = followProblem(ctx, kind.id, activation.kind)
-        if (follow !== null) reject(follow, '6.2')
+        if (follow !== null) reject(follow, continuationRule(ctx))
         if (kind.scope === 'command') {
           const command = chosen.commands[0] as string
           if (leaderOnMap(ctx.loaded, ctx.state, command) === null)
-            reject(`command "${command}" has no leader on the map to roll for it`, '6.2')
+            reject(
+              `command "${command}" has no leader on the map to roll for it`,
+              continuationRule(ctx),
+            )
           const problem = repeatProblem(ctx, side, command, activation)
-          if (problem !== null) reject(problem, '6.2')
+          if (problem !== null) reject(problem, continuationRule(ctx))
         }
         d.kind = chosen.kind
         d.commands = chosen.commands
@@ -298,7 +311,7 @@ function trySeize(
   if (!seizeCommands(ctx, opponent).includes(command))
     reject(
       `${opponent} cannot seize with command "${command}": it needs a leader on the map`,
-      '6.3',
+      seizureRule(ctx),
     )
   if (model === 'counters') {
     const counter = stringArg(action, 'counter')
@@ -343,7 +356,7 @@ function counterSeizure(ctx: PlayContext, frame: Frame, side: string, opponent: 
   ctx.applied.push({
     kind: 'note',
     text: `seizure roll ${roll} against ${counter.range.min ?? ''}–${counter.range.max ?? ''}: ${within ? `${opponent} seizes with ${attempt.command}` : `failed, ${side} gets a free activation`}`,
-    rule: counter.rule ?? '6.3',
+    ...ruleField(counter.rule ?? seizureRule(ctx)),
   })
   if (within) seized(ctx, opponent, attempt.command)
   else setNextActivation(ctx, { side, free: true })

@@ -1,12 +1,12 @@
 /**
- * Effect advance (rulebooks 004 and 001, 12.4): when a hex a defender stood in is empty after
- * the results, one eligible attacker moves into it: not a unit the settings bar, not one needing a
- * continued attack the results did not give, not into terrain it could not enter nor an enemy
- * reinforcement entry hex, not a unit that owes a retreat itself. The best priority category
- * advances, ties are the owner's choice; it may face freely unless a continued attack resulted;
- * stacked leaders may go along. Several advances of one set of results for the same attackers are
- * one choice among the emptied hexes (one unit against two hexes). When nobody can advance, the
- * unit the priority would have picked is handed back, for the one-unit effects that go with it.
+ * Effect advance: when a hex a defender stood in is empty after the results, one eligible attacker
+ * moves into it: not a unit the settings bar, not one needing a continued attack the results did
+ * not give, not into terrain it could not enter nor an enemy reinforcement entry hex, not a unit
+ * that owes a retreat itself. The best priority category advances, ties are the owner's choice; it
+ * may face freely unless a continued attack resulted; stacked leaders may go along. Several
+ * advances of one set of results for the same attackers are one choice among the emptied hexes
+ * (one unit against two hexes). When nobody can advance, the unit the priority would have picked
+ * is handed back, for the one-unit effects that go with it.
  */
 import type { Action } from '../../state/actions'
 import { boardOf } from '../../state/board'
@@ -200,7 +200,7 @@ export const advanceProcedure: Procedure = {
   act(ctx, frame, action) {
     const d = data<AdvanceData>(frame)
     const options = advanceOptions(ctx, d)
-    const rule = (d.pending.effect as AdvanceEffect).rule ?? advanceSettings(ctx).rule ?? '12.4'
+    const rule = (d.pending.effect as AdvanceEffect).rule ?? advanceSettings(ctx).rule
     if (action.type === 'decline') {
       answerAmong(action, options, [], () => ({
         message: 'the advance after combat is mandatory when a unit can make it',

@@ -4,7 +4,7 @@
  * procedure "effects" takes a list of PendingEffect and runs, one after the other, the procedure
  * `effect:<type>` for each, which asks the owner where the rules give him a choice. When the list
  * is done it looks after the leaders: those whose stacked units were all retired or eliminated
- * are displaced, those with no units left leave (rulebook 004, 5.0 and 5.4).
+ * are displaced, those with no units left leave.
  *
  * Callers take `resultsWatch(ctx, units)` before rolling and push `effectsFrame(pending, watch)`
  * after it; the frame below resumes when everything is done.
@@ -132,7 +132,7 @@ export const effectsProcedure: Procedure = {
 
 /**
  * A continued attack marker for one of several attackers, with no advance to say which (the hex
- * was not emptied): it goes to the unit the advance priority picks (14.7).
+ * was not emptied): it goes to the unit the advance priority picks.
  */
 function continuedAttackPick(
   ctx: Parameters<Procedure['run']>[0],

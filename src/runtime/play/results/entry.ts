@@ -1,9 +1,9 @@
 /**
  * An enemy unit enters a hex (moving, advancing, retreating): leaders alone there are displaced
- * (004 5.4, capture), and an enemy standard there is displaced (its owner moves it as an
- * activated standard moves, 15.2) or captured (001 15.2: the retired units of its command
- * are eliminated and later retires fail). Settings: mechanics.results.standards, and the standard
- * move of mechanics.activation.standards (play/extras/standard.ts).
+ * (or captured), and an enemy standard there is displaced (its owner moves it as an activated
+ * standard moves) or captured (then the retired units of its command are eliminated and later
+ * retires fail). Settings: mechanics.results.standards, and the standard move of
+ * mechanics.activation.standards (play/extras/standard.ts).
  */
 import type { Json } from '../../content/overlay/types'
 import type { Action } from '../../state/actions'
@@ -18,6 +18,7 @@ import { effectsFrame } from './frames'
 import { displacementFrame } from './leaders'
 import { combatIn, leadersOf } from './places'
 import { standardSettings } from './settings'
+import { ruleField } from '../../state/failure'
 
 type Ctx = Pick<PlayContext, 'loaded' | 'state'>
 
@@ -101,11 +102,11 @@ function capture(ctx: PlayContext, frame: Parameters<Procedure['run']>[1]): void
   const run = subRun(ctx)
   for (const command of d.commands) {
     flow.standards[command] = null
-    note(ctx, `the standard of ${command} is captured in ${d.from}`, settings.rule ?? '15.2')
+    note(ctx, `the standard of ${command} is captured in ${d.from}`, settings.rule)
     for (const [id, u] of Object.entries(ctx.state.units)) {
       if (u.location !== 'map' || !settings.retiredStatuses.includes(u.status)) continue
       if (standardOfUnit(ctx, id) !== command) continue
-      sendStatusEvent(run, id, settings.captureEvent, 0, settings.rule ?? '15.2')
+      sendStatusEvent(run, id, settings.captureEvent, 0, settings.rule)
     }
   }
   d.commands = []
@@ -154,7 +155,7 @@ export const standardEnteredProcedure: Procedure = {
         kind: 'standard-displacement',
         text: `the enemy reached the standard of ${head} in ${d.from}: move it to another hex ("place" with standard and hex)`,
         actions: ['place'],
-        rule: standardSettings(ctx).rule ?? '15.2',
+        ...ruleField(standardSettings(ctx).rule),
       },
     }
   },
@@ -164,7 +165,7 @@ export const standardEnteredProcedure: Procedure = {
     const choices = options(ctx, head, d.from)
     const chosen = answerAmong(action, choices, ['standard', 'hex'], () => ({
       message: `the standard of ${head} must move to a hex of the map that is not a reinforcement entry hex, not impassable and free of enemy units`,
-      rule: standardSettings(ctx).rule ?? '15.2',
+      rule: standardSettings(ctx).rule,
     }))
     move(ctx, head, d.from, chosen.hex as string)
     return `standard of ${head} moved to ${String(chosen.hex)}`

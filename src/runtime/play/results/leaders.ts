@@ -1,10 +1,10 @@
 /**
- * Leaders left behind (004 5.0, 5.4; 001 5.3, 5.5): a leader whose stacked units all
- * went (retired or eliminated), or whose lone hex an enemy unit enters, is displaced. Surrounded,
- * he is captured; otherwise his owner places him with the nearest unit of a command he leads (a
- * reinforcement group when none is on the map), an overall commander with none with the nearest
- * friendly unit; with nobody left he leaves play without flight points. Procedure
- * "results:displace-leaders". Settings: mechanics.results.leaders.
+ * Leaders left behind: a leader whose stacked units all went (retired or eliminated), or whose
+ * lone hex an enemy unit enters, is displaced. Surrounded, he is captured; otherwise his owner
+ * places him with the nearest unit of a command he leads (a reinforcement group when none is on
+ * the map), an overall commander with none with the nearest friendly unit; with nobody left he
+ * leaves play without flight points. Procedure "results:displace-leaders". Settings:
+ * mechanics.results.leaders.
  */
 import type { Json } from '../../content/overlay/types'
 import type { Action } from '../../state/actions'
@@ -19,6 +19,7 @@ import type { LeaderWatch } from './frames'
 import { effectsFrame } from './frames'
 import { combatIn, isSurrounded } from './places'
 import { leaderSettings } from './settings'
+import { ruleField } from '../../state/failure'
 
 type Ctx = Pick<PlayContext, 'loaded' | 'state'>
 
@@ -129,15 +130,14 @@ function options(ctx: Ctx, leader: string): Action[] {
 function capture(ctx: PlayContext, leader: string): NewFrame | null {
   const settings = leaderSettings(ctx)
   const run = subRun(ctx)
-  sendStatusEvent(run, leader, settings.captureEvent, 0, settings.rule ?? '5.4')
+  sendStatusEvent(run, leader, settings.captureEvent, 0, settings.rule)
   // A leader the graph does not take out of play is still captured: off the map he goes.
-  if (ctx.state.units[leader]?.location !== 'removed')
-    eliminateUnit(run, leader, settings.rule ?? '5.4')
+  if (ctx.state.units[leader]?.location !== 'removed') eliminateUnit(run, leader, settings.rule)
   return effectsFrame(run.pending)
 }
 
 function place(ctx: PlayContext, leader: string, chosen: Action): void {
-  const rule = leaderSettings(ctx).rule ?? '5.4'
+  const rule = leaderSettings(ctx).rule
   if (typeof chosen.group === 'string') {
     const unit = ctx.state.units[leader]
     if (unit !== undefined) unit.group = chosen.group
@@ -170,7 +170,7 @@ function settle(ctx: PlayContext, frame: Parameters<Procedure['run']>[1]): boole
     const choices = head.reason === 'no-units' ? [] : options(ctx, head.leader)
     if (choices.length === 0) {
       d.queue.shift()
-      eliminateUnit(subRun(ctx), head.leader, settings.rule ?? '5.0')
+      eliminateUnit(subRun(ctx), head.leader, settings.rule)
       continue
     }
     if (choices.length === 1) {
@@ -199,7 +199,7 @@ export const displaceLeadersProcedure: Procedure = {
         kind: 'leader-displacement',
         text: `place leader ${head.leader}, displaced, with one of the nearest units of his command`,
         actions: ['place'],
-        rule: leaderSettings(ctx).rule ?? '5.4',
+        ...ruleField(leaderSettings(ctx).rule),
       },
     }
   },
@@ -211,7 +211,7 @@ export const displaceLeadersProcedure: Procedure = {
       message: `leader ${head.leader} must go to one of the nearest units of a command he leads: ${choices
         .map((c) => (c.hex as string | undefined) ?? `group ${String(c.group)}`)
         .join(', ')}`,
-      rule: leaderSettings(ctx).rule ?? '5.4',
+      rule: leaderSettings(ctx).rule,
     }))
     d.queue.shift()
     place(ctx, head.leader, chosen)

@@ -1,11 +1,11 @@
 /**
- * Effect relocate (a retire, 004 14.5, 001 14.4): the owner places the unit near the
- * place the effect names — its standard (to "standard"), its command's leader (to "leader"), the
- * nearest friendly unit (to "nearest-friend") — in or within `within` hexes of it, or as close as
- * possible (settings placement "nearest"). The hex must be one the unit can reach by a route free
- * of enemy units and of terrain it cannot enter, hold no unit, and not touch the enemy units that
- * caused the result. A unit already with its standard (when the settings say so), one whose
- * standard is gone, or one with no such hex, is sent the eliminate event instead.
+ * Effect relocate (a retire): the owner places the unit near the place the effect names — its
+ * standard (to "standard"), its command's leader (to "leader"), the nearest friendly unit (to
+ * "nearest-friend") — in or within `within` hexes of it, or as close as possible (settings
+ * placement "nearest"). The hex must be one the unit can reach by a route free of enemy units and
+ * of terrain it cannot enter, hold no unit, and not touch the enemy units that caused the result.
+ * A unit already with its standard (when the settings say so), one whose standard is gone, or one
+ * with no such hex, is sent the eliminate event instead.
  */
 import type { Action } from '../../state/actions'
 import { boardOf } from '../../state/board'
@@ -216,7 +216,7 @@ export const relocateProcedure: Procedure = {
           : hexes.includes(action.hex as string)
             ? `unit ${id} may not take that facing`
             : `unit ${id} must be placed, by a route free of enemy units, in an empty hex near its ${(d.pending.effect as RelocateEffect).to} that does not touch the units that caused the result: ${hexes.join(', ')}`,
-      rule: ruleOf(ctx, d.pending) ?? '14.5',
+      rule: ruleOf(ctx, d.pending),
     }))
     d.index += 1
     carryOut(ctx, chosen, d.pending)

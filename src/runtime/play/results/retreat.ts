@@ -1,12 +1,12 @@
 /**
- * Effect retreat (004 14.4, 001 14.3): the owner moves each unit the effect's number
- * of hexes, every step ending farther from each enemy unit of the resolution, through hexes and
- * hexsides its movement class may enter, never into an enemy combat unit's hex (a hex with only
- * enemy leaders or a standard is fine: they are displaced) nor past the stacking limit, never into
- * the enemy's reinforcement entry hexes. Stacked leaders go along. When no hex is open and the
- * effect allows it, the unit may pass through a friendly unit the settings name and end one hex
- * further on; that unit takes the status event (disordered, retired, eliminated…). A unit with no
- * retreat at all suffers the effect's ifBlocked effects (eliminated; its leaders check).
+ * Effect retreat: the owner moves each unit the effect's number of hexes, every step ending
+ * farther from each enemy unit of the resolution, through hexes and hexsides its movement class
+ * may enter, never into an enemy combat unit's hex (a hex with only enemy leaders or a standard is
+ * fine: they are displaced) nor past the stacking limit, never into the enemy's reinforcement
+ * entry hexes. Stacked leaders go along. When no hex is open and the effect allows it, the unit
+ * may pass through a friendly unit the settings name and end one hex further on; that unit takes
+ * the status event (disordered, retired, eliminated…). A unit with no retreat at all suffers the
+ * effect's ifBlocked effects (eliminated; its leaders check).
  */
 import { effectNumber } from '../../rules'
 import type { Action } from '../../state/actions'
@@ -256,7 +256,7 @@ export const retreatProcedure: Procedure = {
       ['unit', 'hex', 'facing', 'through', 'leaders'],
       () => ({
         message: whyNot(ctx, id, d.pending, action, options),
-        rule: (d.pending.effect as RetreatEffect).rule ?? retreatSettings(ctx).rule ?? '14.4',
+        rule: (d.pending.effect as RetreatEffect).rule ?? retreatSettings(ctx).rule,
       }),
     )
     d.index += 1

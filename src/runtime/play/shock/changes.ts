@@ -49,7 +49,7 @@ function position(ctx: PlayContext, id: string): Position {
   return { hex: u.hex, facing: u.facing, location: u.location }
 }
 
-/** Sets a unit down in `hex` (and `facing`), taking along the leaders given (7.2). */
+/** Sets a unit down in `hex` (and `facing`), taking along the leaders given. */
 export function setDown(
   ctx: PlayContext,
   id: string,

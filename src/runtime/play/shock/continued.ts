@@ -1,5 +1,5 @@
 /**
- * Continued attacks (mechanic "continued-attack", 14.7): after the shock phase, units carrying a
+ * Continued attacks (mechanic "continued-attack"): after the shock phase, units carrying a
  * Continued Attack marker fight another shock phase of their own, in which they must attack
  * everything in their frontal hexes, with no charges and no counter-charges. A marked unit with
  * no enemy in front loses its marker when the attacks are declared; after each such phase a unit
@@ -13,7 +13,7 @@ import type { Procedure } from '../procedure'
 import { markerCount, note, setMarker } from './changes'
 import { enemiesInFront } from './declarations'
 import { hexOf } from './geometry'
-import { continuedAttackMarker, shockParams } from './settings'
+import { continuedAttackMarker, continuedRule, shockParams } from './settings'
 import type { ShockData } from './types'
 
 export interface ContinuedData {
@@ -30,7 +30,7 @@ export interface ContinuedData {
 
 const data = (frame: Frame): ContinuedData => frame.data as unknown as ContinuedData
 
-/** The frame running continued attacks for `only` of `side` at once (13.9: after a counter-charge). */
+/** The frame running continued attacks for `only` of `side` at once (after a counter-charge). */
 export function continuedAttacksFrame(side: string, params: string, only: readonly string[]) {
   const d: ContinuedData = { side, params, only: [...only] }
   return { proc: 'continued-attack', data: d as unknown as { [k: string]: Json } }
@@ -47,8 +47,12 @@ export const continuedAttackProcedure: Procedure = {
     if (d.before !== undefined) {
       for (const [id, count] of Object.entries(d.before)) {
         if (markerCount(ctx, id, marker) > count || markerCount(ctx, id, marker) === 0) continue
-        setMarker(ctx, id, marker, 'remove', '14.7')
-        note(ctx, `${id} earned no further continued attack and loses its marker`, '14.7')
+        setMarker(ctx, id, marker, 'remove', continuedRule(ctx))
+        note(
+          ctx,
+          `${id} earned no further continued attack and loses its marker`,
+          continuedRule(ctx),
+        )
       }
       delete d.before
     }
@@ -62,11 +66,11 @@ export const continuedAttackProcedure: Procedure = {
     for (const id of marked) {
       if (enemiesInFront(ctx, id).length > 0) ready.push(id)
       else {
-        setMarker(ctx, id, marker, 'remove', '14.7')
+        setMarker(ctx, id, marker, 'remove', continuedRule(ctx))
         note(
           ctx,
           `${id} has no enemy in its frontal hexes and loses its continued attack marker`,
-          '14.7',
+          continuedRule(ctx),
         )
       }
     }

@@ -1,5 +1,5 @@
 /**
- * Counter-charge against fire (13.9, 16.4; reaction "react:shock:fired-upon", opened by the
+ * Counter-charge against fire (reaction "react:shock:fired-upon", opened by the
  * fire mechanic before a shot is resolved). A unit able to counter-charge, fired upon through
  * its front or flank, may charge the firer if a charge path reaches a hex next to it; units
  * with the mandatory flag must, unless their leader holds them back. The roll (or the automatic
@@ -12,7 +12,7 @@ import type { Json } from '../../content/overlay/types'
 import { checkArgs, stringArg } from '../../state/actions'
 import { boardOf } from '../../state/board'
 import { applyEffects } from '../../state/effects'
-import { reject } from '../../state/failure'
+import { reject, ruleField } from '../../state/failure'
 import type { Frame } from '../../state/flow-types'
 import { runResolution } from '../../state/resolve-action'
 import { activityOf } from '../activity'
@@ -34,8 +34,14 @@ import {
   shockParams,
 } from './settings'
 import type { ChargePath, DeclaredAttack, ShockData } from './types'
+import { sectionOf } from '../sections'
 
 type Ctx = Pick<PlayContext, 'loaded' | 'state'>
+
+/** The rule a step of a counter-charge against fire cites (mechanics.sections). */
+function vsFireRule(ctx: Ctx): string | undefined {
+  return sectionOf(ctx.loaded, 'counterChargeVsFire')
+}
 
 interface FireEvent {
   firer: string
@@ -51,7 +57,7 @@ interface VsFireData {
 
 const data = (frame: Frame): VsFireData => frame.data as unknown as VsFireData
 
-/** The charge paths a unit fired upon has to the firer (13.3, 13.9), empty when it may not go. */
+/** The charge paths a unit fired upon has to the firer, empty when it may not go. */
 export function pathsToFirer(ctx: Ctx, unit: string, firer: string): ChargePath[] {
   const settings = counterChargeSettings(ctx)
   const vsFire = settings?.vsFire
@@ -62,7 +68,7 @@ export function pathsToFirer(ctx: Ctx, unit: string, firer: string): ChargePath[
   if (sectors !== undefined && !sectors.includes(sectorSeenBy(ctx, unit, firerHex))) return []
   const unitHex = hexOf(ctx, unit) as string
   const distance = boardOf(ctx.loaded).distance(unitHex, firerHex)
-  // Out of command, only an enemy already next to it (5.3).
+  // Out of command, only an enemy already next to it.
   const ooc = outOfCommandMarker(ctx)
   if (ooc !== undefined && markerCount(ctx, unit, ooc) > 0 && distance > 1) return []
   const reach =
@@ -98,12 +104,13 @@ function turnOf(ctx: Ctx, unit: string, path: ChargePath): number {
 
 function pathArg(ctx: Ctx, unit: string, firer: string, value: unknown): ChargePath {
   const paths = pathsToFirer(ctx, unit, firer)
-  if (paths.length === 0) return reject(`${unit} has no clear charge path to ${firer}`, '13.9')
+  if (paths.length === 0)
+    return reject(`${unit} has no clear charge path to ${firer}`, vsFireRule(ctx))
   if (value === undefined) return paths[0] as ChargePath
   const wanted = JSON.stringify(value)
   return (
     paths.find((p) => JSON.stringify(p.hexes) === wanted) ??
-    reject(`${unit} cannot counter-charge ${firer} through ${wanted}`, '13.9')
+    reject(`${unit} cannot counter-charge ${firer} through ${wanted}`, vsFireRule(ctx))
   )
 }
 
@@ -143,8 +150,8 @@ function attempt(
     return reject('no counter-charges against fire')
   if (mandatory(ctx, unit) && (vsFire.mandatoryAutomatic ?? true)) {
     if (markerCount(ctx, unit, settings.usedMarker) === 0)
-      setMarker(ctx, unit, settings.usedMarker, 'add', '13.6')
-    note(ctx, `${unit} counter-charges ${d.event.firer} without a roll`, vsFire.rule ?? '13.9')
+      setMarker(ctx, unit, settings.usedMarker, 'add', sectionOf(ctx.loaded, 'counterChargeMarker'))
+    note(ctx, `${unit} counter-charges ${d.event.firer} without a roll`, vsFire.rule)
     succeed(ctx, d, unit, path, leaders)
     return `${unit} counter-charges ${d.event.firer}`
   }
@@ -155,9 +162,9 @@ function attempt(
     turn: turnOf(ctx, unit, path),
   })
   ctx.records.push(record)
-  note(ctx, text, vsFire.rule ?? '13.9')
+  note(ctx, text, vsFire.rule)
   if (markerCount(ctx, unit, settings.usedMarker) === 0)
-    setMarker(ctx, unit, settings.usedMarker, 'add', '13.6')
+    setMarker(ctx, unit, settings.usedMarker, 'add', sectionOf(ctx.loaded, 'counterChargeMarker'))
   if (record.outcome !== 'success') return `${unit}'s counter-charge against ${d.event.firer} fails`
   succeed(ctx, d, unit, path, leaders)
   return `${unit} will counter-charge ${d.event.firer} once the fire is resolved`
@@ -175,10 +182,14 @@ export const counterChargeVsFireProcedure: Procedure = {
       const holder = must ? restrainer(ctx, unit) : null
       const several =
         new Set(pathsToFirer(ctx, unit, d.event.firer).map((p) => p.hexes.join(' '))).size > 1
-      // Leaders who may go along make it a decision (7.2).
+      // Leaders who may go along make it a decision.
       const riders = withChoices(ctx, unit, 'charge').length > 0
       if (must && holder === null && !several && !riders) {
-        note(ctx, `${unit} must counter-charge the unit firing at it`, '13.9, 16.4')
+        note(
+          ctx,
+          `${unit} must counter-charge the unit firing at it`,
+          sectionOf(ctx.loaded, 'counterChargeMandatory'),
+        )
         attempt(
           ctx,
           d,
@@ -197,7 +208,7 @@ export const counterChargeVsFireProcedure: Procedure = {
           kind: 'counter-charge-vs-fire',
           text: `${unit} is fired upon by ${d.event.firer}: ${choices}`,
           actions: must ? ['counter-charge', 'restrain'] : ['counter-charge', 'decline'],
-          rule: '13.9',
+          ...ruleField(vsFireRule(ctx)),
         },
       }
     }
@@ -210,7 +221,8 @@ export const counterChargeVsFireProcedure: Procedure = {
     const must = mandatory(ctx, unit)
     if (action.type === 'decline') {
       checkArgs(action, [])
-      if (must) return reject(`${unit} must counter-charge unless its leader restrains it`, '13.9')
+      if (must)
+        return reject(`${unit} must counter-charge unless its leader restrains it`, vsFireRule(ctx))
       return `${unit} does not counter-charge`
     }
     if (action.type === 'restrain') {
@@ -220,11 +232,11 @@ export const counterChargeVsFireProcedure: Procedure = {
       if (leader === null || resolution === undefined)
         return reject(
           `nobody can restrain ${unit}: its leader does not have it in command range`,
-          '13.9',
+          vsFireRule(ctx),
         )
       const { record, text } = runResolution(ctx, { type: 'resolve', resolution, leader })
       ctx.records.push(record)
-      note(ctx, text, '13.9')
+      note(ctx, text, vsFireRule(ctx))
       if (record.outcome === 'success') return `${leader} holds ${unit} back`
       const path = pathArg(ctx, unit, d.event.firer, undefined)
       const leaders = readWith(ctx, unit, 'charge', undefined)
@@ -268,15 +280,15 @@ interface AfterFireData {
   unit: string
   firer: string
   path: ChargePath
-  /** Leaders going along (7.2), if they are still with it when it sets off. */
+  /** Leaders going along, if they are still with it when it sets off. */
   leaders?: string[]
-  /** The unit's type when it set off: unhorsed by the fire, it stays where it was (14.3). */
+  /** The unit's type when it set off: unhorsed by the fire, it stays where it was. */
   type: string
   shockPhase: string
   stage?: 'shock' | 'continued' | 'end'
 }
 
-/** Once the shot is resolved: the counter-charge goes in (13.9). */
+/** Once the shot is resolved: the counter-charge goes in. */
 export const counterChargeAfterFireProcedure: Procedure = {
   run(ctx, frame) {
     const d = frame.data as unknown as AfterFireData
@@ -287,13 +299,24 @@ export const counterChargeAfterFireProcedure: Procedure = {
         if (unit === undefined || unit.location !== 'map' || firerHex === null)
           return { kind: 'done' }
         if (unit.type !== d.type) {
-          note(ctx, `${d.unit} was unhorsed by the fire: its counter-charge stops`, '14.3')
+          note(
+            ctx,
+            `${d.unit} was unhorsed by the fire: its counter-charge stops`,
+            sectionOf(ctx.loaded, 'counterChargeUnhorsed'),
+          )
           return { kind: 'done' }
         }
         // The firer moves no more, even a unit that may move after firing.
         applyEffects(
           ctx,
-          [{ type: 'end-activation', scope: 'movement', who: 'self', rule: '13.9' }],
+          [
+            {
+              type: 'end-activation',
+              scope: 'movement',
+              who: 'self',
+              ...ruleField(vsFireRule(ctx)),
+            },
+          ],
           {
             context: 'unit',
             variables: {},
@@ -305,14 +328,22 @@ export const counterChargeAfterFireProcedure: Procedure = {
         )
         const stop = d.path.hexes[d.path.hexes.length - 1] ?? (unit.hex as string)
         const leaders = (d.leaders ?? []).filter((l) => hexOf(ctx, l) === unit.hex)
-        setDown(ctx, d.unit, stop, d.path.facing, `counter-charges ${d.firer}:`, '13.9', leaders)
+        setDown(
+          ctx,
+          d.unit,
+          stop,
+          d.path.facing,
+          `counter-charges ${d.firer}:`,
+          vsFireRule(ctx),
+          leaders,
+        )
         const charge = chargeSettings(ctx)
         const charging =
           charge !== undefined && (charge.allowedStatuses ?? [unit.status]).includes(unit.status)
         const marker = charging
           ? charge?.marker
           : (charge?.shockMarker ?? attackSettings(ctx).marker)
-        if (marker !== undefined) setMarker(ctx, d.unit, marker, 'add', '13.9')
+        if (marker !== undefined) setMarker(ctx, d.unit, marker, 'add', vsFireRule(ctx))
         activityOf(ctx, d.unit).attacked = true
         const defenders = enemiesAt(ctx, unit.side, firerHex)
         for (const id of defenders) activityOf(ctx, id).wasAttacked = true
@@ -351,7 +382,7 @@ export const counterChargeAfterFireProcedure: Procedure = {
       }
       case 'continued':
         d.stage = 'end'
-        // A continued attack earned here is fought at once (13.9).
+        // A continued attack earned here is fought at once.
         return {
           kind: 'push',
           frame: continuedAttacksFrame(unit?.side ?? '', d.shockPhase, [d.unit]),

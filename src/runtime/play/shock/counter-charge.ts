@@ -1,20 +1,20 @@
 /**
- * Counter-charges against a shock phase's attacks (13.3, 13.6–13.8; reaction
- * "react:shock:attack-declared"): a defender of the non-active side able to counter-charge may
- * try once per activation, against the chargers or against the shockers of its attack (not
- * both), provided every unit it counters ends in its frontal hexes with at most the allowed turn.
- * Success against a charge blunts the charges; success against a shock gives that attack its
- * modifier (attack.counterChargedVsShock).
+ * Counter-charges against a shock phase's attacks (reaction "react:shock:attack-declared"): a
+ * defender of the non-active side able to counter-charge may try once per activation, against the
+ * chargers or against the shockers of its attack (not both), provided every unit it counters ends
+ * in its frontal hexes with at most the allowed turn. Success against a charge blunts the charges;
+ * success against a shock gives that attack its modifier (attack.counterChargedVsShock).
  */
 import type { Action } from '../../state/actions'
 import { checkArgs, stringArg } from '../../state/actions'
 import { boardOf } from '../../state/board'
-import { reject } from '../../state/failure'
+import { reject, ruleField } from '../../state/failure'
 import type { Frame } from '../../state/flow-types'
 import { runResolution } from '../../state/resolve-action'
 import { peekActivity } from '../activity'
 import { enemiesNextTo, movementClassOf, unitFlags } from '../influence'
 import type { PlayContext, Procedure } from '../procedure'
+import { sectionOf } from '../sections'
 import { stepCost } from '../terrain-costs'
 import { markerCount, note, setMarker, turnUnit } from './changes'
 import { facingsWithin, hexOf, sectorSeenBy } from './geometry'
@@ -39,7 +39,7 @@ interface CounterData {
 
 const data = (frame: Frame): CounterData => frame.data as unknown as CounterData
 
-/** Why the unit may not counter-charge at all now (13.3 1–3, 13.6), or null. */
+/** Why the unit may not counter-charge at all now, or null. */
 export function counterChargeBarred(ctx: Ctx, id: string): string | null {
   const settings = counterChargeSettings(ctx)
   const unit = ctx.state.units[id]
@@ -148,7 +148,7 @@ export const counterChargeProcedure: Procedure = {
           kind: 'counter-charge',
           text: `${next.unit} may counter-charge the ${can.join(' or the ')} of ${(d.attacks[next.attack] as DeclaredAttack).attackers.join(', ')} ("counter-charge" with against), or "decline"`,
           actions: ['counter-charge', 'decline'],
-          rule: counterChargeSettings(ctx)?.rule ?? '13.6',
+          ...ruleField(counterChargeSettings(ctx)?.rule),
         },
       }
     }
@@ -174,7 +174,7 @@ export const counterChargeProcedure: Procedure = {
     if (!can.includes(against))
       return reject(
         `${unit} cannot counter-charge against the ${against}`,
-        counterChargeSettings(ctx)?.rule ?? '13.6',
+        counterChargeSettings(ctx)?.rule,
       )
     return counterCharge(ctx, d.attacks[current.attack] as DeclaredAttack, unit, against)
   },
@@ -208,20 +208,30 @@ function counterCharge(
     turn: turn.turn,
   })
   ctx.records.push(record)
-  note(ctx, text, settings.rule ?? '13.6')
+  note(ctx, text, settings.rule)
   if (markerCount(ctx, unit, settings.usedMarker) === 0)
-    setMarker(ctx, unit, settings.usedMarker, 'add', '13.6')
+    setMarker(ctx, unit, settings.usedMarker, 'add', sectionOf(ctx.loaded, 'counterChargeMarker'))
   if (record.outcome !== 'success') return `${unit}'s counter-charge fails`
-  turnUnit(ctx, unit, turn.facing, settings.rule ?? '13.6')
+  turnUnit(ctx, unit, turn.facing, settings.rule)
   if (against === 'charge') {
     const blunted =
       (settings.vsChargeConverts ?? 'all-chargers') === 'all-chargers'
         ? countered(ctx, attack, 'charge')
         : targets
-    for (const id of blunted) bluntCharge(ctx, id, `is counter-charged by ${unit}`, '13.7')
+    for (const id of blunted)
+      bluntCharge(
+        ctx,
+        id,
+        `is counter-charged by ${unit}`,
+        sectionOf(ctx.loaded, 'counterChargeBlunts'),
+      )
   } else {
     attack.counterChargedVsShock.push(unit)
-    note(ctx, `${unit} counter-charges the shock of ${targets.join(', ')}`, '13.8')
+    note(
+      ctx,
+      `${unit} counter-charges the shock of ${targets.join(', ')}`,
+      sectionOf(ctx.loaded, 'counterChargeVsShock'),
+    )
   }
   return `${unit} counter-charges the ${against} of ${targets.join(', ')}`
 }

@@ -1,9 +1,8 @@
 /**
- * Step 1 of a shock phase (12.1, 13.2, 13.3, 16.8, 16.9): which attacks the attacking side may
- * declare, one at a time, and whether the declarations made so far may stand together. A
- * declaration names its attackers and every enemy unit in the hexes it attacks; a charge names
- * its one target, the path of a charger when it has several, and in `with` the leaders going
- * along with each charger when they may (7.2).
+ * Step 1 of a shock phase: which attacks the attacking side may declare, one at a time, and
+ * whether the declarations made so far may stand together. A declaration names its attackers and
+ * every enemy unit in the hexes it attacks; a charge names its one target, the path of a charger
+ * when it has several, and in `with` the leaders going along with each charger when they may.
  */
 import type { Action } from '../../state/actions'
 import { booleanArg, checkArgs, idListArg } from '../../state/actions'
@@ -17,8 +16,16 @@ import type { PlayContext } from '../procedure'
 import { markerCount } from './changes'
 import { attackForbidden, attackableHexes, chargePaths, frontalHexes, hexOf } from './geometry'
 import { leaderRule, readWith } from './leaders'
-import { attackSettings, chargeSettings, outOfCommandMarker, shieldWall } from './settings'
+import {
+  attackSettings,
+  chargeSettings,
+  continuedRule,
+  outOfCommandMarker,
+  shieldWall,
+  shockSettings,
+} from './settings'
 import type { ChargePath, DeclaredAttack, ShockData } from './types'
+import { sectionOf } from '../sections'
 
 type Ctx = Pick<PlayContext, 'loaded' | 'state'>
 
@@ -80,7 +87,7 @@ export function enemiesInFront(ctx: Ctx, id: string): string[] {
   return forced.onlyThese ? forced.mustAttack : frontal
 }
 
-/** Why unit `id` may not charge now, or null (13.3 1–2, 5.3). */
+/** Why unit `id` may not charge now, or null. */
 export function chargerProblem(ctx: Ctx, d: ShockData, id: string): string | null {
   const settings = chargeSettings(ctx)
   const unit = ctx.state.units[id]
@@ -104,7 +111,7 @@ export function chargerProblem(ctx: Ctx, d: ShockData, id: string): string | nul
   return null
 }
 
-/** Hexes taken by the charge paths already declared (13.3 j: paths are not shared). */
+/** Hexes taken by the charge paths already declared (paths are not shared). */
 export function takenHexes(d: ShockData, extra: Record<string, ChargePath> = {}): Set<string> {
   const taken = new Set<string>()
   for (const a of d.attacks)
@@ -147,7 +154,7 @@ function choosePaths(
       taken: takenHexes(d, chosen),
     })
     if (options.length === 0)
-      return reject(`unit ${id} has no clear charge path to ${target}`, settings?.rule ?? '13.3')
+      return reject(`unit ${id} has no clear charge path to ${target}`, settings?.rule)
     const wanted = named[id]
     let path: ChargePath | undefined
     if (wanted !== undefined) {
@@ -155,14 +162,14 @@ function choosePaths(
       if (path === undefined)
         return reject(
           `unit ${id} cannot charge ${target} through ${wanted.join(', ')}: its charge paths are ${options.map((p) => p.hexes.join(', ')).join(' or ')}`,
-          settings?.rule ?? '13.3',
+          settings?.rule,
         )
     } else {
       const distinct = new Set(options.map((p) => p.hexes.join(' ')))
       if (distinct.size > 1)
         return reject(
           `unit ${id} may charge ${target} through ${[...distinct].map((p) => p.replace(/ /g, ', ')).join(' or ')}: name one in "paths"`,
-          settings?.rule ?? '13.3',
+          settings?.rule,
         )
       path = options[0] as ChargePath
     }
@@ -173,7 +180,7 @@ function choosePaths(
   return chosen
 }
 
-/** The leaders going along with each charger: those `with` names, or all when they must (7.2). */
+/** The leaders going along with each charger: those `with` names, or all when they must. */
 function chargeRiders(
   ctx: Ctx,
   chargers: readonly string[],
@@ -199,7 +206,7 @@ function chargeRiders(
 export function readDeclaration(ctx: Ctx, d: ShockData, action: Action): DeclaredAttack {
   checkArgs(action, ['attackers', 'defenders', 'charge', 'paths', 'with'])
   const settings = attackSettings(ctx)
-  const rule = settings.rule ?? '12.1'
+  const rule = settings.rule
   const attackers =
     idListArg(action, 'attackers') ?? reject('a declaration needs "attackers": the attacking units')
   const defenders =
@@ -238,21 +245,20 @@ export function readDeclaration(ctx: Ctx, d: ShockData, action: Action): Declare
         d.mode === 'continued'
           ? 'a continued attack is a shock: no charges'
           : 'there are no charges in these rules',
-        d.mode === 'continued' ? '14.7' : rule,
+        d.mode === 'continued' ? continuedRule(ctx) : rule,
       )
     const target = defenders[0] as string
-    if (defenders.length !== 1)
-      return reject('a charge targets exactly one unit', cs.rule ?? '13.0')
+    if (defenders.length !== 1) return reject('a charge targets exactly one unit', cs.rule)
     const targetHex = hexes[0] as string
     chargers = attackers.filter((id) => board.distance(hexOf(ctx, id) as string, targetHex) > 1)
     if (chargers.length === 0)
       return reject(
         `no attacker stands far enough from ${target} to charge it: a charger starts with hexes between it and its target`,
-        cs.rule ?? '13.3',
+        cs.rule,
       )
     for (const id of chargers) {
       const problem = chargerProblem(ctx, d, id)
-      if (problem !== null) return reject(problem, cs.rule ?? '13.3')
+      if (problem !== null) return reject(problem, cs.rule)
     }
     paths = choosePaths(ctx, d, chargers, target, named)
     riders = chargeRiders(ctx, chargers, action.with)
@@ -277,12 +283,15 @@ export function readDeclaration(ctx: Ctx, d: ShockData, action: Action): Declare
     if (stranger !== undefined)
       return reject(
         `unit ${id} is Engaged and may attack only units it is Engaged with, not ${stranger}`,
-        '16.9',
+        shockSettings(ctx).results?.engaged?.rule,
       )
   }
   const levyFlag = settings.onlyWithOthersFlag
   if (levyFlag !== undefined && attackers.every((id) => unitFlags(ctx, id)[levyFlag] === true))
-    return reject(`${attackers.join(', ')} may attack only together with other units`, '16.8')
+    return reject(
+      `${attackers.join(', ')} may attack only together with other units`,
+      sectionOf(ctx.loaded, 'attackOnlyTogether'),
+    )
   return {
     attackers,
     defenders,

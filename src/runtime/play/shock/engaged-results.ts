@@ -1,5 +1,5 @@
 /**
- * The optional Engaged rule on the results of shock combat (16.9; mechanics.shock.results.engaged):
+ * The optional Engaged rule on the results of shock combat (mechanics.shock.results.engaged):
  * once the results of a roll are carried out, the units of that combat are Engaged with each
  * other unless the result codes moved one of them away or took a defender out (a retreat, a
  * retire, an elimination). A result offering a retreat or something else engages them when the
@@ -29,7 +29,7 @@ function engages(ctx: PlayContext, roll: RollSummary): boolean {
 }
 
 /**
- * After the results of an attack: marks the units of each roll that engages them (16.9), then
+ * After the results of an attack: marks the units of each roll that engages them, then
  * drops the marker of every unit none of whose engaged enemies is next to it any more.
  */
 export function engageAfterAttack(

@@ -1,6 +1,6 @@
 /**
  * Where shock combat happens on the board: a unit's frontal hexes, which enemy units it can
- * attack into, the sector an attacker strikes through, charge paths (13.3) and the line of sight
+ * attack into, the sector an attacker strikes through, charge paths and the line of sight
  * a charge needs. Read-only questions on the state and the map.
  */
 import { lineWalk, turnFacing } from '../../hex'
@@ -78,7 +78,7 @@ function blocksSight(ctx: Ctx, hex: string, unitsBlock: boolean): boolean {
 }
 
 /**
- * Line of sight for a charge (11.4): no blocking hex between the two, units blocking when the
+ * Line of sight for a charge: no blocking hex between the two, units blocking when the
  * settings say so; a line along a hexside is blocked only when both hexes block, and a corner
  * only grazed never blocks on its own. The ground (higher ground, hexsides) is groundSight's.
  */
@@ -102,7 +102,7 @@ export function chargeLineOfSight(ctx: Ctx, from: string, to: string): boolean {
 }
 
 /**
- * The ground's part of a charge's line of sight (13.3 refers to 11.4): when the ruleset gives
+ * The ground's part of a charge's line of sight: when the ruleset gives
  * fire a line of sight, the charger must see the target by it too — higher ground, blocking
  * hexsides and hedges as the fire rules read them. Units are left to chargeLineOfSight.
  */
@@ -174,7 +174,7 @@ export function facingsWithin(clock: number, turns: number): { facing: number; t
 }
 
 /**
- * Every charge path (13.3) from the charger to its target: through frontal hexes with a facing
+ * Every charge path from the charger to its target: through frontal hexes with a facing
  * fixed before it starts (its own, or turned up to `turns`), `between` hexes long (each free of
  * units, open to the charger and its charge, not under `avoided` except the last, not in
  * `taken`), ending next to the target with the target in front, in sight of it.

@@ -12,7 +12,7 @@ import { retreatBeforeCombatProcedure } from './retreat-before-combat'
 export const SHOCK_PROCEDURES: Procedures = {
   shock: shockProcedure,
   'continued-attack': continuedAttackProcedure,
-  // Retreat before combat is a movement reaction of the shock phases (12.2).
+  // Retreat before combat is a movement reaction of the shock phases.
   'react:movement:attack-declared': retreatBeforeCombatProcedure,
   'react:shock:attack-declared': counterChargeProcedure,
   'react:shock:fired-upon': counterChargeVsFireProcedure,

@@ -1,7 +1,7 @@
 /**
- * Leaders going along (Tri-Pack 7.2: a stacked leader may go along on a charge, a counter-charge
- * or an advance and must go along on a retreat; living rules 1.2, 7.1: he must on all of them). Which
- * applies is a setting: mechanics.shock.charge.leaders for charges and counter-charges,
+ * Leaders going along: in some rules a stacked leader may go along on a charge, a counter-charge
+ * or an advance and must go along on a retreat; in others he must on all of them. Which applies
+ * is a setting: mechanics.shock.charge.leaders for charges and counter-charges,
  * mechanics.results.retreat.leaders and .advance.leaders for the retreat before combat and the
  * attacker's move into the emptied hex. When leaders may go, the owner names those who do in the
  * action's `with` (absent: nobody); when they must, they all go without being named.
@@ -31,8 +31,8 @@ export function leadersGo(ctx: Ctx, move: LeaderMove): LeadersGo {
 }
 
 /** The rule leaders going along comes from: the movement mechanic's leader rule. */
-export function leaderRule(ctx: Ctx): string {
-  return ctx.loaded.rules.ruleset.mechanics?.movement?.leaders?.rule ?? '7.2'
+export function leaderRule(ctx: Ctx): string | undefined {
+  return ctx.loaded.rules.ruleset.mechanics?.movement?.leaders?.rule
 }
 
 /** Friendly leaders stacked with the unit now. */

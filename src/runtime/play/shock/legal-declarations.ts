@@ -1,5 +1,5 @@
 /**
- * Listing every declaration the attacking side may make now (12.1, 13.2): single attacks on one
+ * Listing every declaration the attacking side may make now: single attacks on one
  * or both frontal hexes, joint attacks on one hex, and charges with the named paths when a
  * charger has several. Each candidate is checked by readDeclaration, so every listed action is
  * accepted.

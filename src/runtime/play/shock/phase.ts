@@ -1,15 +1,15 @@
 /**
- * The shock phase (mechanic "shock", 12.1–12.4, 13.0–13.8): the attacking side declares every
- * attack, chargers are set down next to their targets, reluctant chargers roll, the defender may
- * retreat before combat or counter-charge, then the attacker resolves the attacks in the order
- * he likes, one roll per defending hex. The steps and the resolution come from the phase's
- * params; the same procedure runs a continued attack phase and the shock phase of a unit that
- * counter-charged a shooter, with the data their mechanics give it.
+ * The shock phase (mechanic "shock"): the attacking side declares every attack, chargers are set
+ * down next to their targets, reluctant chargers roll, the defender may retreat before combat or
+ * counter-charge, then the attacker resolves the attacks in the order he likes, one roll per
+ * defending hex. The steps and the resolution come from the phase's params; the same procedure
+ * runs a continued attack phase and the shock phase of a unit that counter-charged a shooter, with
+ * the data their mechanics give it.
  */
 import type { Json } from '../../content/overlay/types'
 import type { Action } from '../../state/actions'
 import { checkArgs, numberArg, stringArg } from '../../state/actions'
-import { reject } from '../../state/failure'
+import { reject, ruleField } from '../../state/failure'
 import type { Frame } from '../../state/flow-types'
 import { activityOf } from '../activity'
 import { attackBonusFrame } from '../extras/counters'
@@ -29,12 +29,19 @@ import {
   terrainDisorderChecks,
 } from './pre-combat'
 import { defendingHexes, fightingAttackers, resolveAttack } from './resolve'
-import { attackSettings, chargeSettings, continuedAttackMarker, shockParams } from './settings'
+import {
+  attackSettings,
+  chargeSettings,
+  continuedAttackMarker,
+  continuedRule,
+  shockParams,
+} from './settings'
 import { engageAfterAttack } from './engaged-results'
 import { shareFatesFrame } from './shared-fate'
 import type { DeclaredAttack, RollSummary, ShockData } from './types'
 import { shockData } from './types'
 import { declaredEvent, reactionFrame } from './windows'
+import { sectionOf } from '../sections'
 
 export const SHOCK_ACTIONS = ['declare', 'declare-undo', 'declare-done', 'resolve-attack'] as const
 
@@ -45,7 +52,7 @@ interface Resolving {
   waiting: boolean
   /** Continued attack markers of the attackers before the roll. */
   before: Record<string, number>
-  /** What each roll gave (12.5, 16.9 look at it once the results are carried out). */
+  /** What each roll gave (shared fate and Engaged read it once the results are carried out). */
   rolls?: RollSummary[]
 }
 
@@ -78,8 +85,9 @@ function prepare(ctx: PlayContext, frame: Frame): ShockData {
 
 const openAttacks = (d: ShockData): number[] => d.attacks.flatMap((a, i) => (a.done ? [] : [i]))
 
-function ruleOf(ctx: PlayContext): string {
-  return attackSettings(ctx).rule ?? '12.1'
+/** The rule of the declarations: continued attacks' own, or shock attacks'. */
+function ruleOf(ctx: PlayContext, d?: ShockData): string | undefined {
+  return d?.mode === 'continued' ? continuedRule(ctx) : attackSettings(ctx).rule
 }
 
 function declarePrompt(ctx: PlayContext, d: ShockData): Outcome {
@@ -92,12 +100,12 @@ function declarePrompt(ctx: PlayContext, d: ShockData): Outcome {
       kind: 'shock-declaration',
       text: `${verb} one at a time ("declare"), then "declare-done"`,
       actions: ['declare', 'declare-undo', 'declare-done'],
-      rule: d.mode === 'continued' ? '14.7' : ruleOf(ctx),
+      ...ruleField(ruleOf(ctx, d)),
     },
   }
 }
 
-function resolvePrompt(d: ShockData): Outcome {
+function resolvePrompt(ctx: PlayContext, d: ShockData): Outcome {
   return {
     kind: 'prompt',
     prompt: {
@@ -105,7 +113,7 @@ function resolvePrompt(d: ShockData): Outcome {
       kind: 'shock-resolution',
       text: 'choose the attack to resolve next ("resolve-attack" with its index or a defending hex)',
       actions: ['resolve-attack'],
-      rule: '12.3',
+      ...ruleField(sectionOf(ctx.loaded, 'shockResolution')),
     },
   }
 }
@@ -151,7 +159,7 @@ function finishAttack(ctx: PlayContext, attack: DeclaredAttack, r: Resolving): v
     if (hexOf(ctx, id) === null) continue
     for (const m of markers)
       if (m !== undefined && markerCount(ctx, id, m) > 0) setMarker(ctx, id, m, 'remove')
-    // A unit given a continued attack fights on: it is no longer Engaged (16.9).
+    // A unit given a continued attack fights on: it is no longer Engaged.
     if (ca !== undefined && markerCount(ctx, id, ca) > (r.before[id] ?? 0)) clearEngaged(ctx, id)
   }
 }
@@ -258,7 +266,7 @@ function runStep(ctx: PlayContext, frame: Frame, d: ShockData): Outcome {
         startResolving(frame, d, open[0] as number, ctx)
         return { kind: 'again' }
       }
-      return resolvePrompt(d)
+      return resolvePrompt(ctx, d)
     }
   }
 }
@@ -308,8 +316,7 @@ export const shockProcedure: Procedure = {
         case 'declare-done': {
           checkArgs(action, [])
           const problem = declarationsProblem(ctx, d)
-          if (problem !== null)
-            return reject(problem, d.mode === 'continued' ? '14.7' : ruleOf(ctx))
+          if (problem !== null) return reject(problem, ruleOf(ctx, d))
           closeDeclarations(ctx, d)
           return `${d.side} has declared ${d.attacks.length} attack${d.attacks.length === 1 ? '' : 's'}`
         }
@@ -347,11 +354,14 @@ function readAttackChoice(ctx: PlayContext, d: ShockData, action: Action): numbe
     if (!open.includes(index))
       return reject(
         `there is no attack ${index} left to resolve (open: ${open.join(', ')})`,
-        '12.3',
+        sectionOf(ctx.loaded, 'shockResolution'),
       )
     return index
   }
   const hex = stringArg(action, 'hex')
   const found = open.find((i) => (d.attacks[i] as DeclaredAttack).hexes.includes(hex))
-  return found ?? reject(`no attack left to resolve strikes hex ${hex}`, '12.3')
+  return (
+    found ??
+    reject(`no attack left to resolve strikes hex ${hex}`, sectionOf(ctx.loaded, 'shockResolution'))
+  )
 }

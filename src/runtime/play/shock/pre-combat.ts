@@ -1,7 +1,7 @@
 /**
- * Step 2 of a shock phase before the defender's reactions (12.3 2a–2c, 13.2, 13.5): chargers set
- * down next to their targets (not movement, but it opens reaction fire), what happens to a
- * charger on the way, terrain disorder checks and charge reluctance.
+ * Step 2 of a shock phase before the defender's reactions: chargers set down next to their
+ * targets (not movement, but it opens reaction fire), what happens to a charger on the way,
+ * terrain disorder checks and charge reluctance.
  */
 import { runResolution } from '../../state/resolve-action'
 import { boardOf } from '../../state/board'
@@ -12,6 +12,7 @@ import { hexOf, sectorSeenBy } from './geometry'
 import { unitFlags, movementClassOf } from '../influence'
 import { chargeSettings, shockSettings } from './settings'
 import type { DeclaredAttack, ShockData } from './types'
+import { sectionOf } from '../sections'
 
 /** The chargers of the phase in declaration order, with their attack. */
 export function chargerQueue(d: ShockData): { attack: number; unit: string }[] {
@@ -29,7 +30,7 @@ export function placeCharger(
   const from = hexOf(ctx, id)
   const to = path?.hexes[path.hexes.length - 1]
   if (path === undefined || from === null || to === undefined || attack.done) return null
-  // The leaders going along, if they are still with it (7.2).
+  // The leaders going along, if they are still with it.
   const leaders = (attack.riders?.[id] ?? []).filter((l) => hexOf(ctx, l) === from)
   setDown(
     ctx,
@@ -37,10 +38,10 @@ export function placeCharger(
     to,
     path.facing,
     `charges ${attack.defenders.join(', ')}: set down next to it,`,
-    chargeSettings(ctx)?.rule ?? '13.2',
+    chargeSettings(ctx)?.rule,
     leaders,
   )
-  // No reaction fire at a unit counter-charging a shooter (13.9).
+  // No reaction fire at a unit counter-charging a shooter.
   if (d.mode === 'counter-charge') return null
   return reactionWindow(ctx, {
     trigger: 'enter-frontal-hex',
@@ -62,8 +63,8 @@ export function bluntCharge(ctx: PlayContext, id: string, why: string, rule?: st
 
 /**
  * After something happened to a charger on its way (reaction fire, terrain): a charger gone from
- * its place leaves the attack; a charger no longer in a charging status attacks its target by
- * shock (13.2).
+ * its place leaves the attack; a charger no longer in a charging status attacks its target
+ * by shock.
  */
 export function checkCharger(ctx: PlayContext, attack: DeclaredAttack, id: string): void {
   const settings = chargeSettings(ctx)
@@ -73,12 +74,16 @@ export function checkCharger(ctx: PlayContext, attack: DeclaredAttack, id: strin
   if (unit === undefined || unit.location !== 'map' || unit.hex !== stop) {
     attack.attackers = attack.attackers.filter((a) => a !== id)
     attack.chargers = attack.chargers.filter((a) => a !== id)
-    note(ctx, `${id} no longer takes part in the attack on ${attack.defenders.join(', ')}`, '13.2')
+    note(
+      ctx,
+      `${id} no longer takes part in the attack on ${attack.defenders.join(', ')}`,
+      sectionOf(ctx.loaded, 'chargeDropsOut'),
+    )
     if (attack.attackers.length === 0) attack.done = true
     return
   }
   if (settings !== undefined && !(settings.allowedStatuses ?? [unit.status]).includes(unit.status))
-    bluntCharge(ctx, id, `is ${unit.status} during its charge`, settings.rule ?? '13.2')
+    bluntCharge(ctx, id, `is ${unit.status} during its charge`, settings.rule)
 }
 
 /** Step 2b: terrain disorder checks for chargers whose path entered such terrain (Q32). */
@@ -100,12 +105,12 @@ export function terrainDisorderChecks(ctx: PlayContext, d: ShockData): void {
     if (!checks) continue
     const { record, text } = runResolution(ctx, { type: 'resolve', resolution, unit })
     ctx.records.push(record)
-    note(ctx, text, '12.3')
+    note(ctx, text, sectionOf(ctx.loaded, 'shockResolution'))
     checkCharger(ctx, a, unit)
   }
 }
 
-/** Step 2c: chargers with the flag roll for reluctance against a target that causes it (13.5). */
+/** Step 2c: chargers with the flag roll for reluctance against a target that causes it. */
 export function reluctanceChecks(ctx: PlayContext, d: ShockData): void {
   const settings = shockSettings(ctx).reluctance
   const charge = chargeSettings(ctx)
@@ -126,8 +131,8 @@ export function reluctanceChecks(ctx: PlayContext, d: ShockData): void {
       unit,
     })
     ctx.records.push(record)
-    note(ctx, text, settings.rule ?? '13.5')
+    note(ctx, text, settings.rule)
     if (markerCount(ctx, unit, charge.marker) === 0)
-      note(ctx, `${unit} balks at ${target}: the attack is a shock`, settings.rule ?? '13.5')
+      note(ctx, `${unit} balks at ${target}: the attack is a shock`, settings.rule)
   }
 }

@@ -1,5 +1,5 @@
 /**
- * Step 3 of a shock phase (12.3, 14.1): one roll per defending hex of an attack, every roll made
+ * Step 3 of a shock phase: one roll per defending hex of an attack, every roll made
  * before any result is applied (one unit attacking two hexes takes both results together), then
  * the results put in the order the rules give them before the results mechanic carries them
  * out: a continued attack overrides the attacker's retreat, the defender retreats before the
@@ -17,6 +17,7 @@ import { hexOf } from './geometry'
 import { chargeSettings, continuedAttackMarker, resultOrder } from './settings'
 import type { DeclaredAttack, RollSummary, ShockData } from './types'
 import { shareFates, sharesFate, statusesOf } from './shared-fate'
+import { sectionOf } from '../sections'
 
 /** Attackers of the attack still on the map, able to fight. */
 export function fightingAttackers(ctx: PlayContext, attack: DeclaredAttack): string[] {
@@ -40,7 +41,7 @@ export function defendingHexes(
 
 /**
  * The defenders a roll is made against: a unit sharing the fate of another (stacked guns) takes no
- * part in it while a unit without the flag defends the hex with it (12.5).
+ * part in it while a unit without the flag defends the hex with it.
  */
 export function rollingDefenders(ctx: PlayContext, defenders: readonly string[]): string[] {
   const companions = defenders.filter((id) => sharesFate(ctx, id))
@@ -93,7 +94,7 @@ function gaveContinuedAttack(ctx: PlayContext, rolled: RolledResolution): boolea
 }
 
 /**
- * Puts the pending results of one attack in the order 14.1 gives: the defenders' results first,
+ * Puts the pending results of one attack in the order the rules give: the defenders' results first,
  * then the attackers' retreats (not for an attacker that carries out a continued attack), then
  * the advance (none when an attacker still retreats), then the continued attack marker, which
  * goes to the unit that advanced.
@@ -121,7 +122,7 @@ export function orderResults(
         note(
           ctx,
           `${p.units.filter((u) => continuing.has(u)).join(', ')} carries out its continued attack instead of retreating`,
-          '14.1',
+          order.rule,
         )
       if (units.length > 0) retreats.push({ ...p, units })
     } else if (p.effect.type === 'advance') advances.push(p)
@@ -129,7 +130,7 @@ export function orderResults(
     else first.push(p)
   }
   if (order.defenderRetreatsFirst && retreats.length > 0 && advances.length > 0) {
-    note(ctx, 'the attacker retreats, so nobody advances into the emptied hex', '14.1')
+    note(ctx, 'the attacker retreats, so nobody advances into the emptied hex', order.rule)
     advances.length = 0
   }
   return [...first, ...retreats, ...advances, ...markers]
@@ -138,7 +139,8 @@ export function orderResults(
 /**
  * Rolls every defending hex of the attack (with the bonus counters played on each), applies what
  * the kernel applies itself, and returns the frame carrying out the rest in the rules' order,
- * with what each roll gave (for what must wait until the results are carried out: 12.5, 16.9).
+ * with what each roll gave (for what must wait until the results are carried out: shared fate,
+ * Engaged).
  */
 export function resolveAttack(
   ctx: PlayContext,
@@ -152,7 +154,7 @@ export function resolveAttack(
     note(
       ctx,
       `the attack of ${attack.attackers.join(', ')} lapses: nothing is left to fight`,
-      '12.3',
+      sectionOf(ctx.loaded, 'shockResolution'),
     )
     return { frame: null, rolls: [] }
   }
@@ -170,10 +172,10 @@ export function resolveAttack(
     })
     return rolled
   })
-  // Every roll is made before any result applies (12.3 step 3, 14.1).
+  // Every roll is made before any result applies.
   const before = ctx.pending.length
   for (const rolled of rolls) applyRolled(ctx, rolled)
-  // Guns lost with the unit they stood with go before anyone advances into the hex (12.5).
+  // Guns lost with the unit they stood with go before anyone advances into the hex.
   shareFates(ctx, summaries)
   const continuing = new Set<string>()
   if (attackers.length === 1 && rolls.some((r) => gaveContinuedAttack(ctx, r)))

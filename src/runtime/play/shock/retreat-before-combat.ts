@@ -1,16 +1,16 @@
 /**
- * Retreat before combat (12.2; reaction "react:movement:attack-declared" of a shock phase): a
+ * Retreat before combat (reaction "react:movement:attack-declared" of a shock phase): a
  * defender the settings allow (mounted and in good order, attacked only by foot) may step one
  * hex away from its attackers before the attack is resolved; a defender with the evasion flag
  * attacked by a unit with the matching flag may step back too, rolling on its own table. When
  * every defending hex of an attack has emptied, one attacker may move into an emptied hex and
  * that attack is over. Stacked leaders go along as the results settings say for a retreat and an
- * advance (7.2; `with` names them when they may).
+ * advance (`with` names them when they may).
  */
 import type { Action } from '../../state/actions'
 import { checkArgs, stringArg } from '../../state/actions'
 import { applyEffects } from '../../state/effects'
-import { reject } from '../../state/failure'
+import { reject, ruleField } from '../../state/failure'
 import type { Frame } from '../../state/flow-types'
 import { rollResolution } from '../../state/resolve-action'
 import { boardOf } from '../../state/board'
@@ -74,7 +74,7 @@ function kindFor(ctx: Ctx, attack: DeclaredAttack, unit: string): Candidate['kin
   return null
 }
 
-/** Hexes the unit may retreat before combat into (12.2). */
+/** Hexes the unit may retreat before combat into. */
 export function retreatHexes(
   ctx: Ctx,
   d: ShockData,
@@ -139,7 +139,7 @@ function afterRetreat(ctx: PlayContext, r: RetreatData, d: ShockData, index: num
     note(
       ctx,
       `the attack of ${attack.attackers.join(', ')} goes on against ${left.join(', ')} only`,
-      '12.2',
+      retreatSettings(ctx)?.rule,
     )
     return
   }
@@ -158,8 +158,9 @@ function advanceHexes(ctx: Ctx, attack: DeclaredAttack, unit: string): string[] 
   )
 }
 
-function ask(side: string, kind: string, text: string, actions: string[]): Outcome {
-  return { kind: 'prompt', prompt: { side, kind, text, actions, rule: '12.2' } }
+function ask(ctx: Ctx, side: string, kind: string, text: string, actions: string[]): Outcome {
+  const rule = ruleField(retreatSettings(ctx)?.rule)
+  return { kind: 'prompt', prompt: { side, kind, text, actions, ...rule } }
 }
 
 export const retreatBeforeCombatProcedure: Procedure = {
@@ -175,6 +176,7 @@ export const retreatBeforeCombatProcedure: Procedure = {
       )
       if (movers.length > 0)
         return ask(
+          ctx,
           d.side,
           'advance-after-retreat',
           `move one attacker of ${attack.attackers.join(', ')} into the emptied hex ("advance"), or "decline"`,
@@ -192,6 +194,7 @@ export const retreatBeforeCombatProcedure: Procedure = {
       const side = ctx.state.units[next.unit]?.side as string
       const what = next.kind === 'with-roll' ? ', then roll for it' : ''
       return ask(
+        ctx,
         side,
         'retreat-before-combat',
         `${next.unit} may retreat before combat one hex away from ${attack.attackers.join(', ')}${what} ("retreat-before-combat"), or "decline"`,
@@ -217,13 +220,16 @@ export const retreatBeforeCombatProcedure: Procedure = {
       const unit = stringArg(action, 'unit')
       const hex = stringArg(action, 'hex')
       if (!fightingAttackers(ctx, attack).includes(unit))
-        return reject(`${unit} is not one of the attackers of the emptied hex`, '12.2')
+        return reject(`${unit} is not one of the attackers of the emptied hex`, settings?.rule)
       if (!advanceHexes(ctx, attack, unit).includes(hex))
-        return reject(`${unit} cannot move into ${hex}`, '12.2')
+        return reject(`${unit} cannot move into ${hex}`, settings?.rule)
       const current = ctx.state.units[unit]?.facing ?? null
       const facing = readFacing(ctx, action, current)
       if (facing !== current && settings?.advancerMayTurn === false)
-        return reject(`${unit} may not change facing when it moves into the emptied hex`, '12.2')
+        return reject(
+          `${unit} may not change facing when it moves into the emptied hex`,
+          settings?.rule,
+        )
       const leaders = readWith(ctx, unit, 'advance', action.with)
       setDown(
         ctx,
@@ -231,7 +237,7 @@ export const retreatBeforeCombatProcedure: Procedure = {
         hex,
         facing,
         'moves into the emptied hex, and attacks no more,',
-        '12.2',
+        settings?.rule,
         leaders,
       )
       return `${unit} moves into ${hex}`
@@ -254,7 +260,7 @@ export const retreatBeforeCombatProcedure: Procedure = {
     if (!options.includes(hex))
       return reject(
         `${unit} cannot retreat before combat into ${hex}${options.length > 0 ? ` (it may go to ${options.join(', ')})` : ''}`,
-        settings?.rule ?? '12.2',
+        settings?.rule,
       )
     const facing = readFacing(ctx, action, ctx.state.units[unit]?.facing ?? null)
     const leaders = readWith(ctx, unit, 'retreat', action.with)
@@ -267,12 +273,24 @@ export const retreatBeforeCombatProcedure: Procedure = {
         ''
       const rolled = rollResolution(ctx, { type: 'resolve', resolution, unit })
       ctx.records.push(rolled.record)
-      note(ctx, rolled.text, evasion?.rule ?? '12.2')
+      note(ctx, rolled.text, evasion?.rule ?? settings?.rule)
       if (!rolled.record.effects.some((e) => e.type === 'retreat')) {
-        note(ctx, `${unit} is caught in its hex: the attack goes ahead`, evasion?.rule ?? '12.2')
+        note(
+          ctx,
+          `${unit} is caught in its hex: the attack goes ahead`,
+          evasion?.rule ?? settings?.rule,
+        )
         return `${unit} fails to get away`
       }
-      setDown(ctx, unit, hex, facing, 'retreats before combat', evasion?.rule ?? '12.2', leaders)
+      setDown(
+        ctx,
+        unit,
+        hex,
+        facing,
+        'retreats before combat',
+        evasion?.rule ?? settings?.rule,
+        leaders,
+      )
       // The step back is made; the rest of the result (a disorder) applies as the table says.
       applyEffects(
         ctx,
@@ -280,9 +298,9 @@ export const retreatBeforeCombatProcedure: Procedure = {
         rolled.scope,
       )
     } else {
-      setDown(ctx, unit, hex, facing, 'retreats before combat', settings?.rule ?? '12.2', leaders)
+      setDown(ctx, unit, hex, facing, 'retreats before combat', settings?.rule, leaders)
       if (settings?.disorders === true)
-        statusEvent(ctx, unit, settings.disorderEvent ?? 'disorder', settings.rule ?? '12.2')
+        statusEvent(ctx, unit, settings.disorderEvent ?? 'disorder', settings.rule)
     }
     attack.evaded.push(unit)
     afterRetreat(ctx, r, d, current.attack)

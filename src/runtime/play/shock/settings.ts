@@ -17,7 +17,7 @@ import type { PlayContext } from '../procedure'
 
 type Ctx = Pick<PlayContext, 'loaded' | 'state'>
 
-/** The steps a shock phase may list, in the order the rules give them (12.3). */
+/** The steps a shock phase may list, in the order the rules give them. */
 export const SHOCK_STEPS = [
   'declare',
   'place-chargers',
@@ -72,6 +72,11 @@ export function resultOrder(
 
 export function continuedAttackMarker(ctx: Ctx): string | undefined {
   return shockSettings(ctx).continuedAttack?.marker
+}
+
+/** The rule of continued attacks (shock.continuedAttack.rule). */
+export function continuedRule(ctx: Ctx): string | undefined {
+  return shockSettings(ctx).continuedAttack?.rule
 }
 
 /** The shield wall of the activation extras, as far as shock combat cares. */

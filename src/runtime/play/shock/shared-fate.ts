@@ -1,10 +1,10 @@
 /**
- * Units that share the fate of the unit they stand with (mechanics.shock.sharedFate; 12.5: guns
- * stacked with another unit). While a unit without the flag defends the hex with them they take
- * no part in the roll; once its results leave that unit in one of the statuses (Disordered,
- * Retired) or out of play, they are lost too. Checked right after the results are applied
- * (before anyone advances into the hex) and again once they are carried out (a choice of the
- * owner's may have come in between).
+ * Units that share the fate of the unit they stand with (mechanics.shock.sharedFate, e.g. guns
+ * stacked with another unit). While a unit without the flag defends the hex with them they take no
+ * part in the roll; once its results leave that unit in one of the statuses (Disordered, Retired)
+ * or out of play, they are lost too. Checked right after the results are applied (before anyone
+ * advances into the hex) and again once they are carried out (a choice of the owner's may have
+ * come in between).
  */
 import { isRemovedStatus } from '../../state/game-state'
 import { unitFlags } from '../influence'

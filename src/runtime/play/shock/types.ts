@@ -22,7 +22,7 @@ export interface DeclaredAttack {
   /** Attackers that charge (a charge has one defender); the others shock. */
   chargers: string[]
   paths: Record<string, ChargePath>
-  /** Leaders going along with each charger (7.2), by charger; absent: nobody. */
+  /** Leaders going along with each charger, by charger; absent: nobody. */
   riders?: Record<string, string[]>
   /** Defenders whose counter-charge against this shock succeeded (attack.counterChargedVsShock). */
   counterChargedVsShock: string[]
@@ -34,10 +34,10 @@ export interface DeclaredAttack {
   counterCharging?: string[]
 }
 
-/** What one roll of an attack gave, kept until its results are carried out (12.5, 16.9). */
+/** What one roll of an attack gave, kept until its results are carried out. */
 export interface RollSummary {
   hex: string
-  /** Every defender of the hex, those left out of the roll (12.5) included. */
+  /** Every defender of the hex, those left out of the roll included. */
   defenders: string[]
   codes: string[]
   /** The defenders' statuses before the roll. */

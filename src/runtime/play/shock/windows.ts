@@ -1,7 +1,7 @@
 /**
  * Opening the reactions of a shock phase at its steps. A step named like one of the phase's
  * reactions (retreat-before-combat, counter-charge) runs that reaction alone, so the order of
- * the steps in the phase's params is the order of the rules (12.3 step 2), even when several
+ * the steps in the phase's params is the order of the rules, even when several
  * reactions watch the same trigger.
  */
 import type { Json } from '../../content/overlay/types'
