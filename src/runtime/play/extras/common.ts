@@ -7,16 +7,15 @@
 import type { Json } from '../../content/overlay/types'
 import type { ActivationExtras } from '../../generated/content-types'
 import type { Action } from '../../state/actions'
-import { applyMarker, applyTrack } from '../../state/effect-changes'
-import type { EffectScope } from '../../state/effects'
-import { sendStatusEvent } from '../../state/effects'
-import { reject } from '../../state/failure'
+import { applyTrack } from '../../state/effect-changes'
+import { reject, ruleField } from '../../state/failure'
 import type { Frame } from '../../state/flow-types'
 import { runResolution } from '../../state/resolve-action'
 import { runningActivation } from '../activity'
 import { flowOf } from '../driver'
 import { isLeader } from '../forces'
 import type { PlayContext } from '../procedure'
+import { effectScope } from '../logged'
 
 type Ctx = Pick<PlayContext, 'loaded' | 'state'>
 
@@ -31,7 +30,7 @@ export function extrasSettings(ctx: Ctx): ActivationExtras {
 export function ruleOf(ctx: Ctx, preferred: string | undefined, frame: Frame): { rule?: string } {
   const rule =
     preferred ?? ctx.loaded.rules.ruleset.sequence.phases.find((p) => p.id === frame.phase)?.rule
-  return rule === undefined ? {} : { rule }
+  return ruleField(rule)
 }
 
 /** The phase's params (sequence phases[].params) for the frame, as plain JSON. */
@@ -74,33 +73,8 @@ export function sideUnitsOnMap(ctx: Ctx, side: string): string[] {
     .map(([id]) => id)
 }
 
-function scopeFor(id: string | null, source: string, side?: string): EffectScope {
-  return {
-    context: id === null ? 'side' : 'unit',
-    variables: {},
-    roles: id === null ? {} : { self: [id], actor: [id], target: [id], participants: [id] },
-    defaultWho: id === null ? null : 'self',
-    source,
-    hexes: {},
-    ...(side === undefined ? {} : { side }),
-  }
-}
-
-/** Puts a marker on a unit or takes it off, logged like a result's marker effect. */
-export function setMarker(
-  ctx: PlayContext,
-  id: string,
-  marker: string,
-  op: 'add' | 'remove',
-  rule?: string,
-): void {
-  applyMarker(ctx, scopeFor(id, `marker "${marker}"`), id, {
-    type: 'marker',
-    marker,
-    op,
-    ...(rule === undefined ? {} : { rule }),
-  })
-}
+// Markers, status events and notes are every procedure's (../logged.ts).
+export { note, setMarker, statusEvent } from '../logged'
 
 /** Moves a side's track by `amount` (clamped by the track's bounds), logged. */
 export function moveTrack(
@@ -112,17 +86,12 @@ export function moveTrack(
 ): void {
   const track = (ctx.loaded.rules.ruleset.tracks ?? []).find((t) => t.id === trackId)
   if (track === undefined) return reject(`the ruleset has no track "${trackId}"`)
-  applyTrack(ctx, scopeFor(null, `track "${trackId}"`, side), track, side, {
+  applyTrack(ctx, effectScope(null, `track "${trackId}"`, side), track, side, {
     type: 'track',
     track: trackId,
     amount,
-    ...(rule === undefined ? {} : { rule }),
+    ...ruleField(rule),
   })
-}
-
-/** Sends a status event to a unit through the status graph (its transitions' effects included). */
-export function statusEvent(ctx: PlayContext, id: string, event: string, rule?: string): void {
-  sendStatusEvent(ctx, id, event, 0, rule)
 }
 
 /** Rolls a resolution, keeps its record, and notes its line in the log. */
@@ -138,10 +107,6 @@ export function roll(
     natural: record.dice?.natural ?? record.roll?.natural ?? 0,
     final: record.roll?.final ?? 0,
   }
-}
-
-export function note(ctx: PlayContext, text: string, rule?: string): void {
-  ctx.applied.push({ kind: 'note', text, ...(rule === undefined ? {} : { rule }) })
 }
 
 /** The bookkeeping a mechanic keeps across activations (flow.memory), created on first use. */

@@ -12,7 +12,7 @@ import type { Json } from '../../content/overlay/types'
 import type { Action } from '../../state/actions'
 import { checkArgs, stringArg } from '../../state/actions'
 import { boardOf } from '../../state/board'
-import { reject } from '../../state/failure'
+import { reject, ruleField } from '../../state/failure'
 import type { Frame } from '../../state/flow-types'
 import { activityOf, peekActivity } from '../activity'
 import { combatUnitsIn } from '../forces'
@@ -35,8 +35,6 @@ interface ReactionData {
 }
 
 const data = (frame: Frame): ReactionData => frame.data as unknown as ReactionData
-
-const ruleOf = (rule: string | undefined): { rule?: string } => (rule === undefined ? {} : { rule })
 
 /** Every shot the answering units could make: one per unit and usable weapon. */
 function choicesOf(shots: readonly Shot[], allWeapons: (id: string) => number): Action[] {
@@ -110,7 +108,7 @@ export const returnFireProcedure: Procedure = {
         kind: 'return-fire',
         text: `return fire at ${first.target} with ${[...new Set(shots.map((s) => s.firer))].join(' or ')}, or decline`,
         actions: ['fire', 'decline'],
-        ...ruleOf(rule),
+        ...ruleField(rule),
       },
     }
   },
@@ -126,7 +124,7 @@ export const returnFireProcedure: Procedure = {
     activityOf(ctx, shot.firer).reactions.push(d.reaction)
     attachReturnFire(ctx, shot)
     const text = `${shot.firer} returns fire at ${shot.target}`
-    ctx.applied.push({ kind: 'note', text, ...ruleOf(rule) })
+    ctx.applied.push({ kind: 'note', text, ...ruleField(rule) })
     return text
   },
   legal(ctx, frame) {
@@ -211,7 +209,7 @@ export const reactionFireProcedure: Procedure = {
             kind: 'reaction-fire',
             text: `${first.target} entered ${where}: fire at it with ${who}, or decline`,
             actions: ['fire', 'decline'],
-            ...ruleOf(rule),
+            ...ruleField(rule),
           },
         }
       }
@@ -241,7 +239,7 @@ export const reactionFireProcedure: Procedure = {
     frame.data.shot = shot as unknown as Json
     frame.step = 'shoot'
     const text = `${shot.firer} fires at ${shot.target} as it enters ${ctx.state.units[shot.target]?.hex ?? '?'}`
-    ctx.applied.push({ kind: 'note', text, ...ruleOf(rule) })
+    ctx.applied.push({ kind: 'note', text, ...ruleField(rule) })
     return text
   },
   legal(ctx, frame) {

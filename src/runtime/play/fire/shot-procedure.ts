@@ -11,7 +11,7 @@
  */
 import type { Json } from '../../content/overlay/types'
 import type { ResolutionRecord } from '../../rules'
-import { reject } from '../../state/failure'
+import { reject, ruleField } from '../../state/failure'
 import type { Frame } from '../../state/flow-types'
 import { applyRolled, rollResolution, runResolution } from '../../state/resolve-action'
 import type { RolledResolution } from '../../state/resolve-action'
@@ -118,7 +118,7 @@ function rollTogether(ctx: PlayContext, shots: readonly Shot[]): Rolled[] {
       hex: ctx.state.units[shot.target]?.hex ?? null,
     }
     ctx.records.push(made.roll.record)
-    ctx.applied.push({ kind: 'note', text: made.roll.text, ...ruleOf(settings.rule) })
+    ctx.applied.push({ kind: 'note', text: made.roll.text, ...ruleField(settings.rule) })
     rolled.push(made)
     return made
   }
@@ -133,7 +133,7 @@ function rollTogether(ctx: PlayContext, shots: readonly Shot[]): Rolled[] {
       ctx.applied.push({
         kind: 'note',
         text: `${first.firer} is out of action: no return fire against it`,
-        ...ruleOf(settings.rule),
+        ...ruleField(settings.rule),
       })
       answers.length = 0
     }
@@ -182,8 +182,4 @@ export const shotProcedure: Procedure = {
         return reject(`fire: unknown step "${frame.step}"`)
     }
   },
-}
-
-function ruleOf(rule: string | undefined): { rule?: string } {
-  return rule === undefined ? {} : { rule }
 }

@@ -8,6 +8,7 @@ import type { Facts } from './facts'
 import type { Mover } from './movers'
 import type { PassThroughRule } from './settings'
 import { ruleOf } from './settings'
+import { ruleField } from '../../state/failure'
 
 /** A friendly unit passed through, with the rule that allows it. */
 export interface Passed {
@@ -33,7 +34,7 @@ export type Step =
 const no = (reason: string, rule?: string): Step => ({
   ok: false,
   reason,
-  ...(rule === undefined ? {} : { rule }),
+  ...ruleField(rule),
 })
 
 /** Extra points to leave `from`, a hex under enemy influence. */

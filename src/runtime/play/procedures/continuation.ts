@@ -140,7 +140,7 @@ export const continuationProcedure: Procedure = {
             kind: 'continuation',
             text: 'name the next activation, or pass',
             actions: ['continue', 'pass'],
-            ...(rule === undefined ? {} : { rule }),
+            ...ruleField(rule),
           },
         }
       case 'seizure': {

@@ -21,6 +21,7 @@ import { enemyEntryFrame } from './entry'
 import type { Singled } from './frames'
 import { closedHexes, combatIn, facingChoices, fits, leadersOf } from './places'
 import { advanceSettings, matchesAny, matchesFilter } from './settings'
+import { ruleField } from '../../state/failure'
 
 type AdvanceEffect = Extract<PendingEffect['effect'], { type: 'advance' }>
 
@@ -193,7 +194,7 @@ export const advanceProcedure: Procedure = {
         kind: 'advance',
         text: `advance after combat into ${emptied(ctx, d).join(' or ')}: choose the unit${mandatory(d) ? '' : ' (or "decline")'}`,
         actions: mandatory(d) ? ['advance'] : ['advance', 'decline'],
-        ...(rule === undefined ? {} : { rule }),
+        ...ruleField(rule),
       },
     }
   },

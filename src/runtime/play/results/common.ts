@@ -8,7 +8,7 @@ import type { Action } from '../../state/actions'
 import { checkArgs } from '../../state/actions'
 import { boardOf } from '../../state/board'
 import type { EffectRun, EffectScope, Role, Who } from '../../state/effects'
-import { reject } from '../../state/failure'
+import { reject, ruleField } from '../../state/failure'
 import type { Frame } from '../../state/flow-types'
 import type { PendingEffect, Position } from '../../state/log'
 import { describePosition } from '../../state/log'
@@ -45,9 +45,8 @@ export function subRun(ctx: PlayContext): EffectRun {
   }
 }
 
-export function note(ctx: PlayContext, text: string, rule?: string): void {
-  ctx.applied.push({ kind: 'note', text, ...(rule === undefined ? {} : { rule }) })
-}
+// Notes are every procedure's (../logged.ts).
+export { note } from '../logged'
 
 const vars = (ctx: PlayContext, id: string | undefined): Vars | null =>
   id === undefined || ctx.state.units[id] === undefined
@@ -175,13 +174,9 @@ export function placeUnit(
     to: after,
     // "advances to 1116 facing E", not "advances to in 1116…"
     text: `unit ${id} ${how} ${how.endsWith(' to') ? where.replace(/^in /, '') : where}`,
-    ...(rule === undefined ? {} : { rule }),
+    ...ruleField(rule),
   })
 }
-
-/** `{ rule }` or nothing. */
-export const ruleField = (rule: string | undefined): { rule?: string } =>
-  rule === undefined ? {} : { rule }
 
 /** Key matching effects of one resolution aimed at the same candidates. */
 export function candidatesKey(pending: PendingEffect): string {

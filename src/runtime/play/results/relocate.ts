@@ -20,6 +20,7 @@ import { answerAmong, data, nextQueued, note, placeUnit, queueThen, subRun } fro
 import { effectsFrame } from './frames'
 import { causersOf, enterable, facingChoices, leadersOf, reachable } from './places'
 import { retireSettings } from './settings'
+import { ruleField } from '../../state/failure'
 
 type RelocateEffect = Extract<PendingEffect['effect'], { type: 'relocate' }>
 
@@ -200,7 +201,7 @@ export const relocateProcedure: Procedure = {
         kind: 'relocate',
         text: `place unit ${id} near its ${(d.pending.effect as RelocateEffect).to} ("place" with hex and facing)`,
         actions: ['place'],
-        ...(rule === undefined ? {} : { rule }),
+        ...ruleField(rule),
       },
     }
   },

@@ -24,7 +24,6 @@ import {
   note,
   placeUnit,
   queueThen,
-  ruleField,
   scopeFor,
   subRun,
 } from './common'
@@ -40,6 +39,7 @@ import {
   positionOf,
 } from './places'
 import { matchesAny, retreatSettings } from './settings'
+import { ruleField } from '../../state/failure'
 
 type Ctx = Pick<PlayContext, 'loaded' | 'state'>
 type RetreatEffect = Extract<PendingEffect['effect'], { type: 'retreat' }>

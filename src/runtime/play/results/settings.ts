@@ -5,6 +5,7 @@
 import type { CombatResultsMechanics } from '../../generated/content-types'
 import { flagsFor } from '../../rules'
 import type { PlayContext } from '../procedure'
+import { ruleField } from '../../state/failure'
 
 type Section<K extends keyof CombatResultsMechanics> = NonNullable<CombatResultsMechanics[K]>
 export type UnitFilter = NonNullable<Section<'advance'>['priority']>[number]
@@ -62,8 +63,6 @@ function section(ctx: Ctx): CombatResultsMechanics {
   return ctx.loaded.rules.ruleset.mechanics?.results ?? {}
 }
 
-const ruleOf = (rule: string | undefined): { rule?: string } => (rule === undefined ? {} : { rule })
-
 export function retreatSettings(ctx: Ctx): RetreatSettings {
   const s = section(ctx).retreat ?? {}
   return {
@@ -72,7 +71,7 @@ export function retreatSettings(ctx: Ctx): RetreatSettings {
     closedHexes: s.closedHexes ?? [],
     throughFriends: s.throughFriends,
     leaders: s.leaders ?? 'must',
-    ...ruleOf(s.rule),
+    ...ruleField(s.rule),
   }
 }
 
@@ -88,7 +87,7 @@ export function advanceSettings(ctx: Ctx): AdvanceSettings {
     mayTurn: s.mayTurn ?? true,
     leaders: s.leaders ?? 'may',
     closedHexes: s.closedHexes ?? [],
-    ...ruleOf(s.rule),
+    ...ruleField(s.rule),
   }
 }
 
@@ -100,7 +99,7 @@ export function retireSettings(ctx: Ctx): RetireSettings {
     withOwnStandard: s.withOwnStandard ?? false,
     eliminateEvent: s.eliminateEvent ?? 'eliminate',
     mayTurn: s.mayTurn ?? true,
-    ...ruleOf(s.rule),
+    ...ruleField(s.rule),
   }
 }
 
@@ -112,7 +111,7 @@ export function leaderSettings(ctx: Ctx): LeaderSettings {
     captureEvent: s.captureEvent ?? 'eliminate',
     toReinforcements: s.toReinforcements ?? true,
     removeWithoutUnits: s.removeWithoutUnits ?? true,
-    ...ruleOf(s.rule),
+    ...ruleField(s.rule),
   }
 }
 
@@ -122,7 +121,7 @@ export function standardSettings(ctx: Ctx): StandardSettings {
     onEnemyEntry: s.onEnemyEntry ?? 'displace',
     captureEvent: s.captureEvent ?? 'eliminate',
     retiredStatuses: s.retiredStatuses ?? [],
-    ...ruleOf(s.rule),
+    ...ruleField(s.rule),
   }
 }
 

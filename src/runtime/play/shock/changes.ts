@@ -3,46 +3,15 @@
  * own: markers, status events, a unit set down in another hex (charges, retreats before combat
  * and their advances are not movement), a facing change, a line of narration.
  */
-import type { MarkerEffect } from '../../generated/content-types'
 import { boardOf } from '../../state/board'
-import { applyMarker } from '../../state/effect-changes'
-import type { EffectScope } from '../../state/effects'
-import { sendStatusEvent } from '../../state/effects'
 import { ruleField } from '../../state/failure'
 import type { Position } from '../../state/log'
 import { unitOf } from '../../state/variables'
 import type { PlayContext } from '../procedure'
 import { setFacing, setPlace } from '../../state/occupancy'
 
-function unitScope(id: string, source: string): EffectScope {
-  return {
-    context: 'unit',
-    variables: {},
-    roles: { self: [id], actor: [id], target: [id], participants: [id] },
-    defaultWho: 'self',
-    source,
-    hexes: {},
-  }
-}
-
-export function setMarker(
-  ctx: PlayContext,
-  id: string,
-  marker: string,
-  op: MarkerEffect['op'],
-  rule?: string,
-): void {
-  const effect: MarkerEffect = { type: 'marker', marker, op, ...ruleField(rule) }
-  applyMarker(ctx, unitScope(id, 'shock combat'), id, effect)
-}
-
-export function markerCount(ctx: Pick<PlayContext, 'state'>, id: string, marker: string): number {
-  return ctx.state.units[id]?.markers[marker] ?? 0
-}
-
-export function statusEvent(ctx: PlayContext, id: string, event: string, rule?: string): void {
-  sendStatusEvent(ctx, id, event, 0, rule)
-}
+// Markers, status events and notes are every procedure's (../logged.ts).
+export { markerCount, note, setMarker, statusEvent } from '../logged'
 
 function position(ctx: PlayContext, id: string): Position {
   const u = unitOf(ctx.state, id)
@@ -91,8 +60,4 @@ export function turnUnit(ctx: PlayContext, id: string, facing: number, rule?: st
     text: `unit ${id} turns to face ${boardOf(ctx.loaded).facingName(facing)}`,
     ...ruleField(rule),
   })
-}
-
-export function note(ctx: PlayContext, text: string, rule?: string): void {
-  ctx.applied.push({ kind: 'note', text, ...ruleField(rule) })
 }
