@@ -69,6 +69,10 @@ export {
   stateHash,
 } from './state'
 export type { Action, ActionResult, DiceChoice, GameState, LogEntry, UnitState } from './state'
+// A refusal: its code (what a caller reads: RefusalCode), params, sentence and rule; a refusal
+// thrown where no result can carry it (the start of a game) is an ActionFailure.
+export { ActionFailure } from './state'
+export type { ActionError, RefusalCode } from './state'
 export type { Frame } from './state/flow-types'
 
 // --- The play engine: a scenario played under its sequence of play, prompt by prompt.

@@ -11,6 +11,7 @@
  */
 import type {
   Action,
+  ActionError,
   DiceChoice,
   GameState,
   LoadedScenario,
@@ -46,21 +47,18 @@ export interface DiceAsked {
   problem?: string
 }
 
-const RAN_OUT = /forced dice ran out: (.+?) needs (\d+|a value)(?: values)? but (none|only (\d+))/
-
 /**
- * The roll a forced-dice game ran out of faces for, read from the engine's refusal, with the
- * number of faces still wanted (a roll of several dice may have some of its faces already).
+ * The roll a forced-dice game ran out of faces for, read from the engine's refusal (its code and
+ * params, never its sentence), with the number of faces still wanted (a roll of several dice
+ * may have some of its faces already).
  */
-export function missingRoll(message: string): { notation: string; count: number } | null {
-  const m = RAN_OUT.exec(message)
-  if (!m) return null
-  const needs = m[2] === 'a value' ? 1 : Number(m[2])
-  const remain = m[3] === 'none' ? 0 : Number(m[4])
-  return { notation: m[1] as string, count: needs - remain }
+export function missingRoll(
+  error: Pick<ActionError, 'code' | 'params'>,
+): { notation: string; count: number } | null {
+  if (error.code !== 'dice-ran-out' || error.params === undefined) return null
+  const { dice, needs, remain } = error.params
+  return { notation: String(dice), count: Number(needs) - Number(remain) }
 }
-
-const NOT_A_FACE = /forced die value (.+ is not a face of .+)$/
 
 /** True when two dice sources differ, i.e. the action between them rolled. */
 function rolledBetween(a: GameState, b: GameState): boolean {
@@ -194,7 +192,7 @@ export class PlaySession {
         })
       : playAction(this.loaded, from, action)
     if (!r.ok) {
-      const ran = missingRoll(r.error.message)
+      const ran = missingRoll(r.error)
       if (ran && this.tableDice) {
         this.awaiting ??= { action: key, faces: [], typed: 0, asked: null }
         const asked: DiceAsked = rolling
@@ -208,12 +206,12 @@ export class PlaySession {
         return { ok: false, message: `Roll ${ran.notation} and enter the faces.`, needsDice: asked }
       }
       const typo = this.awaiting
-      const notAFace = NOT_A_FACE.exec(r.error.message)
-      if (typo && typo.typed > 0 && typo.asked && notAFace) {
+      const wrong = r.error.code === 'not-a-face' ? r.error.params : undefined
+      if (typo && typo.typed > 0 && typo.asked && wrong !== undefined) {
         // The faces typed last are refused (a 7 for a d6): they are dropped and asked for again.
         typo.faces.splice(typo.faces.length - typo.typed, typo.typed)
         typo.typed = 0
-        const problem = `${notAFace[1]}: type the faces again.`
+        const problem = `${wrong.value} is not a face of ${wrong.dice}: type the faces again.`
         return { ok: false, message: problem, needsDice: { ...typo.asked, problem } }
       }
       return r.error.rule === undefined

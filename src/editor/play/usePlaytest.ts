@@ -15,6 +15,7 @@ import {
 } from 'vue'
 import type { Action, DiceChoice, LoadedScenario, Names, Problem, SavedGame } from '../../runtime'
 import {
+  ActionFailure,
   actionText,
   formatProblem,
   legalGroups,
@@ -155,7 +156,8 @@ export function usePlaytest(path: string) {
       pendingSetup = null
     } catch (error) {
       const text = error instanceof Error ? error.message : String(error)
-      const ran = 'forced' in setup.dice ? missingRoll(text) : null
+      const refusal = error instanceof ActionFailure ? error.error : null
+      const ran = 'forced' in setup.dice && refusal !== null ? missingRoll(refusal) : null
       if (ran) {
         pendingSetup = setup
         diceRequest.value = { action: { type: 'start' }, ...ran }

@@ -4,7 +4,14 @@ export type { Distribution, DistributionEntry, Fraction } from './distribution'
 export { checkRngState, nextInt, seedRng } from './rng'
 export type { RngState } from './rng'
 export { forcedSource, rollDice, seededSource } from './roll'
-export type { DiceSource, ForcedDiceSource, Roll, RollResult, SeededDiceSource } from './roll'
+export type {
+  DiceFailure,
+  DiceSource,
+  ForcedDiceSource,
+  Roll,
+  RollResult,
+  SeededDiceSource,
+} from './roll'
 export {
   MAX_DICE_COUNT,
   MAX_DICE_SIDES,

@@ -30,9 +30,24 @@ export type Roll = {
   readonly natural: number
 }
 
+/**
+ * Why scripted dice could not be read: the script ran out (`dice`: the dice rolled, `needs` and
+ * `remain`: how many faces it wanted and had left), or a value is not a face of the dice. A
+ * caller asking a player for the faces reads these, never the sentence.
+ */
+export type DiceFailure =
+  | {
+      readonly code: 'dice-ran-out'
+      readonly params: { readonly dice: string; readonly needs: number; readonly remain: number }
+    }
+  | {
+      readonly code: 'not-a-face'
+      readonly params: { readonly value: number; readonly dice: string }
+    }
+
 export type RollResult =
   | { readonly ok: true; readonly roll: Roll; readonly source: DiceSource }
-  | { readonly ok: false; readonly error: string }
+  | { readonly ok: false; readonly error: string; readonly failure?: DiceFailure }
 
 export function seededSource(seed: number): SeededDiceSource {
   return { kind: 'seeded', rng: seedRng(seed) }
@@ -101,12 +116,20 @@ function rollForced(source: ForcedDiceSource, spec: DiceSpec): RollResult {
       return {
         ok: false,
         error: `forced dice ran out: ${describeDice(spec)} needs ${needs} but ${remain} of the ${values.length} scripted`,
+        failure: {
+          code: 'dice-ran-out',
+          params: { dice: describeDice(spec), needs: spec.count, remain: left },
+        },
       }
     }
     if (!Number.isInteger(value) || value < min || value > max) {
+      const dice = describeDice({ ...spec, count: 1 })
       return {
         ok: false,
-        error: `forced die value ${value} is not a face of ${describeDice({ ...spec, count: 1 })}`,
+        error: `forced die value ${value} is not a face of ${dice}`,
+        ...(typeof value === 'number'
+          ? { failure: { code: 'not-a-face' as const, params: { value, dice } } }
+          : {}),
       }
     }
     faces.push(value)

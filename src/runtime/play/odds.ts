@@ -12,7 +12,8 @@ import type { ContextKind, ResolutionDistribution } from '../rules'
 import type { Action } from '../state/actions'
 import { boardOf } from '../state/board'
 import type { ObservedRoll } from '../state/effects'
-import { ActionFailure } from '../state/failure'
+import { ActionFailure, ruleField } from '../state/failure'
+import type { ActionError, RefusalCode } from '../state/failure'
 import type { GameState } from '../state/game-state'
 import { CONTEXT_ARGS, resolutionVariables } from '../state/resolve-action'
 import { probeAction } from './game'
@@ -56,14 +57,18 @@ export type ActionOdds =
        */
       otherDice: number
     }
-  | { ok: false; message: string; rule?: string }
+  | Refused
 
 /** Scripted dice per try: more than an action rolls, short enough to copy cheaply. */
 const SCRIPT_LENGTH = 1024
 /** The longer script tried when an action (a long run of the sequence of play) reads more. */
 const LONG_SCRIPT_LENGTH = 65536
-/** How the forced dice source says a script ran short (dice/roll.ts). */
-const RAN_OUT = 'forced dice ran out'
+/** The engine's refusal, as the odds give it: its code (what a caller reads), sentence and rule. */
+export type Refused = { ok: false; code: RefusalCode; message: string; rule?: string }
+
+function refused(error: ActionError): Refused {
+  return { ok: false, code: error.code, message: error.message, ...ruleField(error.rule) }
+}
 
 /** A face every die of the ruleset has, near the middle: what the scripted dice show. */
 export function middleFace(loaded: LoadedScenario): number {
@@ -117,10 +122,7 @@ function tryAction(
   }
   const result = probeAction(loaded, { ...state, dice: forcedSource(script) }, action, observe)
   if (!result.ok) {
-    const { message, rule } = result.error
-    const odds: ActionOdds =
-      rule === undefined ? { ok: false, message } : { ok: false, message, rule }
-    return { odds, after: null }
+    return { odds: refused(result.error), after: null }
   }
   const dice = result.state.dice
   const read = dice.kind === 'forced' ? dice.index : 0
@@ -140,7 +142,7 @@ export function scriptedOdds(
   action: Action,
 ): ScriptedOdds {
   const first = tryAction(loaded, state, action, SCRIPT_LENGTH)
-  if (first.odds.ok || !first.odds.message.includes(RAN_OUT)) return first
+  if (first.odds.ok || first.odds.code !== 'dice-ran-out') return first
   return tryAction(loaded, state, action, LONG_SCRIPT_LENGTH)
 }
 
@@ -162,7 +164,7 @@ export type WhatIfOdds =
       who: string
       distribution: ResolutionDistribution
     }
-  | { ok: false; message: string; rule?: string }
+  | Refused
 
 /**
  * The exact odds of a resolution described like a `resolve` action (`{ type: 'resolve',
@@ -182,12 +184,13 @@ export function whatIfOdds(loaded: LoadedScenario, state: GameState, request: Ac
       distribution: resolutionDistribution(loaded.rules, found.resolution, found.variables),
     }
   } catch (error) {
-    if (error instanceof ActionFailure) {
-      const { message, rule } = error.error
-      return rule === undefined ? { ok: false, message } : { ok: false, message, rule }
-    }
+    if (error instanceof ActionFailure) return refused(error.error)
     const reason = error instanceof Error ? error.message : String(error)
-    return { ok: false, message: `the odds could not be worked out: ${reason}` }
+    return {
+      ok: false,
+      code: 'engine-fault',
+      message: `the odds could not be worked out: ${reason}`,
+    }
   }
 }
 

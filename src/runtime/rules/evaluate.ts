@@ -6,6 +6,7 @@
  * caller of the public functions; `captureFailure` is the boundary.
  */
 import type { LoadedRuleset } from '../content/loaded'
+import type { DiceFailure } from '../dice'
 import { ExprEvaluationError } from '../expr'
 import type { CompiledExpr } from '../expr'
 import { hostFunctions } from './host-functions'
@@ -22,6 +23,8 @@ export interface EvaluationFailure {
   /** Span of the failing part inside `source`. */
   start?: number
   end?: number
+  /** When scripted dice could not be read (not a fault of the content): why, for the caller. */
+  dice?: DiceFailure
 }
 
 export type Variables = Readonly<Record<string, unknown>>

@@ -121,7 +121,11 @@ export function resolve(
   if (!rolled.ok) {
     const where = `resolution "${begun.record.resolution.id}", dice`
     return {
-      record: errorRecord(begun.record, { message: `${where}: ${rolled.error}`, where }),
+      record: errorRecord(begun.record, {
+        message: `${where}: ${rolled.error}`,
+        where,
+        ...(rolled.failure === undefined ? {} : { dice: rolled.failure }),
+      }),
       dice,
     }
   }
@@ -150,7 +154,11 @@ export function resolveWithRoll(
   const rolled = rollDice(forcedSource(faces), begun.spec)
   if (!rolled.ok) {
     const where = `resolution "${begun.record.resolution.id}", dice`
-    return errorRecord(begun.record, { message: `${where}: ${rolled.error}`, where })
+    return errorRecord(begun.record, {
+      message: `${where}: ${rolled.error}`,
+      where,
+      ...(rolled.failure === undefined ? {} : { dice: rolled.failure }),
+    })
   }
   return begun.finishOnce(rolled.roll.natural, rolled.roll.faces)
 }

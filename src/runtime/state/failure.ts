@@ -1,12 +1,38 @@
 /**
  * How the state kernel refuses an action. Deep inside effect application a refusal is thrown
  * (so the half-built draft is simply dropped); the reducer catches it and hands the caller a
- * plain `{ message, rule? }`, never an exception.
+ * plain `{ code, params?, message, rule? }`, never an exception. Callers read the code and its
+ * params, never the sentence, which is for the person reading it.
  */
+import type { DiceFailure } from '../dice'
 import { RuleFailure } from '../rules/evaluate'
 import type { EvaluationFailure } from '../rules/evaluate'
 
+/**
+ * What kind of refusal it is:
+ * - `forbidden`: the rules forbid the action now (the sentence says why, `rule` where);
+ * - `malformed`: the action is not an action (no type, a field of the wrong kind);
+ * - `unknown-action`: no handler takes its type;
+ * - `wrong-scenario`: the state is a game of another scenario;
+ * - `game-over`: the game has ended;
+ * - `content-fault`: the content could not be evaluated (`expression` says where);
+ * - `engine-fault`: the engine itself failed on the action;
+ * - `dice-ran-out`, `not-a-face`: scripted dice could not be read (`params` from DiceFailure).
+ */
+export type RefusalCode =
+  | 'forbidden'
+  | 'malformed'
+  | 'unknown-action'
+  | 'wrong-scenario'
+  | 'game-over'
+  | 'content-fault'
+  | 'engine-fault'
+  | DiceFailure['code']
+
 export interface ActionError {
+  code: RefusalCode
+  /** The facts of the refusal a caller may act on (for dice: DiceFailure's params). */
+  params?: Readonly<Record<string, string | number>>
   /** One sentence naming what is wrong, without a trailing full stop. */
   message: string
   /** The rulebook section that forbids the action, when one does. */
@@ -42,8 +68,24 @@ export class ActionFailure extends Error {
   }
 }
 
+/** Refuses the action because the rules forbid it now (`rule`: the rule that does). */
 export function reject(message: string, rule?: string): never {
-  throw new ActionFailure(rule === undefined ? { message } : { message, rule })
+  throw new ActionFailure({ code: 'forbidden', message, ...ruleField(rule) })
+}
+
+/** Refuses with the kind of refusal given, for a caller to act on (see RefusalCode). */
+export function refuseWith(
+  code: RefusalCode,
+  message: string,
+  params?: ActionError['params'],
+): never {
+  throw new ActionFailure({ code, message, ...(params === undefined ? {} : { params }) })
+}
+
+/** Refuses because a roll could not be made: a script that ran out or held a wrong face. */
+export function rejectRoll(message: string, failure: DiceFailure | undefined): never {
+  if (failure === undefined) return reject(message)
+  return refuseWith(failure.code, message, failure.params)
 }
 
 /**
@@ -51,11 +93,12 @@ export function reject(message: string, rule?: string): never {
  * action): the expression at fault goes with the refusal, for validation to locate.
  */
 export function rejectFailure(failure: EvaluationFailure): never {
+  if (failure.dice !== undefined) return rejectRoll(failure.message, failure.dice)
   const expression = faultOf(failure)
   throw new ActionFailure(
     expression === undefined
-      ? { message: failure.message }
-      : { message: failure.message, expression },
+      ? { code: 'content-fault', message: failure.message }
+      : { code: 'content-fault', message: failure.message, expression },
   )
 }
 

@@ -37,7 +37,7 @@ export {
 } from './actions'
 export type { Action, ActionContext, ActionHandler, ActionHandlers, HandlerReport } from './actions'
 export { ActionFailure, reject } from './failure'
-export type { ActionError } from './failure'
+export type { ActionError, RefusalCode } from './failure'
 
 export { applyAction, applyActionInPlace } from './reducer'
 export type { ActionResult } from './reducer'

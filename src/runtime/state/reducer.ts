@@ -8,7 +8,7 @@ import { didYouMean } from '../content/suggest'
 import type { Action, ActionHandlers } from './actions'
 import { ACTION_TYPE } from './actions'
 import { ActionFailure, expressionFault } from './failure'
-import type { ActionError } from './failure'
+import type { ActionError, RefusalCode } from './failure'
 import type { GameState } from './game-state'
 import { cloneGameState, cloneState } from './game-state'
 import { KERNEL_ACTIONS } from './kernel-actions'
@@ -18,8 +18,8 @@ import { sideOf } from './variables'
 export type ActionResult =
   { ok: true; state: GameState; entries: LogEntry[] } | { ok: false; error: ActionError }
 
-function refuse(message: string, rule?: string): ActionResult {
-  return { ok: false, error: rule === undefined ? { message } : { message, rule } }
+function refuse(code: RefusalCode, message: string): ActionResult {
+  return { ok: false, error: { code, message } }
 }
 
 /** Why `action` is not a well-formed action (before its handler looks at it), or null. */
@@ -107,17 +107,19 @@ function apply(
   inPlace: boolean,
 ): ActionResult {
   const problem = malformed(action)
-  if (problem !== null) return refuse(problem)
+  if (problem !== null) return refuse('malformed', problem)
   if (state.scenario !== loaded.scenario.id) {
     return refuse(
+      'wrong-scenario',
       `this state is a game of scenario "${state.scenario}", not of "${loaded.scenario.id}"`,
     )
   }
   if (state.outcome !== null)
-    return refuse(`the game is over (${state.outcome.reason}): no more actions`)
+    return refuse('game-over', `the game is over (${state.outcome.reason}): no more actions`)
   const handler = Object.hasOwn(handlers, action.type) ? handlers[action.type] : undefined
   if (handler === undefined)
     return refuse(
+      'unknown-action',
       `unknown action type "${action.type}"${didYouMean(action.type, Object.keys(handlers))}`,
     )
   // The log keeps its own copy, so a caller changing the action later changes neither.
@@ -127,10 +129,7 @@ function apply(
     const seq = state.actionCount
     const draft = inPlace ? state : cloneGameState(state)
     const report = handler({ loaded, draft, action: cloneState(action), source: state })
-    if ('ok' in report)
-      return report.error.rule === undefined
-        ? refuse(report.error.message)
-        : refuse(report.error.message, report.error.rule)
+    if ('ok' in report) return { ok: false, error: { ...report.error } }
     draft.actionCount = seq + 1
     const entry: LogEntry = {
       seq,
@@ -145,9 +144,9 @@ function apply(
     if (error instanceof ActionFailure) return { ok: false, error: { ...error.error } }
     // A bug in a handler still reaches the player as one line naming the action.
     const reason = error instanceof Error ? error.message : String(error)
-    const refused = refuse(`action "${action.type}" failed: ${reason}`)
+    const message = `action "${action.type}" failed: ${reason}`
     const fault = expressionFault(error)
-    if (!refused.ok && fault !== undefined) refused.error.expression = fault
-    return refused
+    if (fault === undefined) return refuse('engine-fault', message)
+    return { ok: false, error: { code: 'content-fault', message, expression: fault } }
   }
 }

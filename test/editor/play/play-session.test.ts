@@ -4,7 +4,7 @@
  * replays to the same state hash, with the hash after each action so a changed action is named.
  */
 import { describe, expect, it } from 'vitest'
-import { stateHash } from '../../../src/runtime'
+import { dice, stateHash } from '../../../src/runtime'
 import { legalActions, replayGame, stateHashesOf } from '../../../src/runtime/play'
 import type { Action } from '../../../src/runtime/state'
 import { missingRoll, PlaySession } from '../../../src/editor/play/play-session'
@@ -220,22 +220,22 @@ describe('PlaySession', () => {
     expect('needsDice' in again).toBe(true)
   })
 
-  it('reads the roll asked for from the engine, counting only the faces still wanted', () => {
-    const ran = (spec: string, needs: string, remain: string) =>
-      missingRoll(
-        `resolution "x", dice: forced dice ran out: ${spec} needs ${needs} but ${remain} of the 9 scripted`,
-      )
-    expect(ran('d10 (0–9)', 'a value', 'none remain')).toEqual({ notation: 'd10 (0–9)', count: 1 })
-    expect(ran('2d6 (2–12)', '2 values', 'none remain')).toEqual({
-      notation: '2d6 (2–12)',
-      count: 2,
-    })
+  it('reads the roll asked for from the engine’s refusal code, counting only the faces still wanted', () => {
+    /** The refusal of a roll of `spec` from a script holding `values`: code and params. */
+    const refusal = (spec: dice.DiceSpec, values: number[]) => {
+      const rolled = dice.rollDice(dice.forcedSource(values), spec)
+      if (rolled.ok || rolled.failure === undefined) throw new Error('the roll did not fail')
+      return rolled.failure
+    }
+    const d10 = { count: 1, sides: 10, faces: 'zero-based' } as const
+    const twoD6 = { count: 2, sides: 6 }
+    expect(missingRoll(refusal(d10, []))).toEqual({ notation: 'd10 (0–9)', count: 1 })
+    expect(missingRoll(refusal(twoD6, []))).toEqual({ notation: '2d6 (2–12)', count: 2 })
     // One face of the two typed already: one more is wanted.
-    expect(ran('2d6 (2–12)', '2 values', 'only 1 remains')).toEqual({
-      notation: '2d6 (2–12)',
-      count: 1,
-    })
-    expect(ran('3d6 (3–18)', '3 values', 'only 2 remain')).toMatchObject({ count: 1 })
-    expect(missingRoll('forced die value 10 is not a face of d10 (0–9)')).toBeNull()
+    expect(missingRoll(refusal(twoD6, [4]))).toEqual({ notation: '2d6 (2–12)', count: 1 })
+    expect(missingRoll(refusal({ count: 3, sides: 6 }, [1, 2]))).toMatchObject({ count: 1 })
+    // A face the dice do not have is another refusal: no roll is asked for.
+    expect(missingRoll(refusal(d10, [10]))).toBeNull()
+    expect(missingRoll({ code: 'forbidden' })).toBeNull()
   })
 })

@@ -9,7 +9,7 @@ import {
   seedRng,
   seededSource,
 } from '../../../src/runtime/dice'
-import type { DiceSource, DiceSpec, Roll } from '../../../src/runtime/dice'
+import type { DiceFailure, DiceSource, DiceSpec, Roll } from '../../../src/runtime/dice'
 
 const d6: DiceSpec = { count: 1, sides: 6 }
 const twoD6: DiceSpec = { count: 2, sides: 6 }
@@ -191,19 +191,46 @@ describe('forced dice', () => {
     expect(second.ok && second.roll.natural).toBe(2)
   })
 
-  test.each<[number[], DiceSpec, string]>([
-    [[10], d10, 'forced die value 10 is not a face of d10 (0–9)'],
-    [[0], d6, 'forced die value 0 is not a face of d6 (1–6)'],
-    [[3, 7], twoD6, 'forced die value 7 is not a face of d6 (1–6)'],
-    [[2.5], d6, 'forced die value 2.5 is not a face of d6 (1–6)'],
-    [[], d6, 'forced dice ran out: d6 (1–6) needs a value but none remain of the 0 scripted'],
+  test.each<[number[], DiceSpec, string, DiceFailure]>([
+    [
+      [10],
+      d10,
+      'forced die value 10 is not a face of d10 (0–9)',
+      { code: 'not-a-face', params: { value: 10, dice: 'd10 (0–9)' } },
+    ],
+    [
+      [0],
+      d6,
+      'forced die value 0 is not a face of d6 (1–6)',
+      { code: 'not-a-face', params: { value: 0, dice: 'd6 (1–6)' } },
+    ],
+    [
+      [3, 7],
+      twoD6,
+      'forced die value 7 is not a face of d6 (1–6)',
+      { code: 'not-a-face', params: { value: 7, dice: 'd6 (1–6)' } },
+    ],
+    [
+      [2.5],
+      d6,
+      'forced die value 2.5 is not a face of d6 (1–6)',
+      { code: 'not-a-face', params: { value: 2.5, dice: 'd6 (1–6)' } },
+    ],
+    [
+      [],
+      d6,
+      'forced dice ran out: d6 (1–6) needs a value but none remain of the 0 scripted',
+      { code: 'dice-ran-out', params: { dice: 'd6 (1–6)', needs: 1, remain: 0 } },
+    ],
     [
       [4],
       twoD6,
       'forced dice ran out: 2d6 (2–12) needs 2 values but only 1 remains of the 1 scripted',
+      { code: 'dice-ran-out', params: { dice: '2d6 (2–12)', needs: 2, remain: 1 } },
     ],
-  ])('%j for %j: %s', (values, spec, error) => {
-    expect(rollDice(forcedSource(values), spec)).toEqual({ ok: false, error })
+  ])('%j for %j: %s', (values, spec, error, failure) => {
+    // The sentence for a person, the code and params for a caller that acts on them.
+    expect(rollDice(forcedSource(values), spec)).toEqual({ ok: false, error, failure })
   })
 
   test('running out after some rolls says how many were scripted', () => {
@@ -211,6 +238,7 @@ describe('forced dice', () => {
     expect(rollDice(source, d6)).toEqual({
       ok: false,
       error: 'forced dice ran out: d6 (1–6) needs a value but none remain of the 3 scripted',
+      failure: { code: 'dice-ran-out', params: { dice: 'd6 (1–6)', needs: 1, remain: 0 } },
     })
   })
 

@@ -71,7 +71,10 @@ describe('purity', () => {
       { type: 'wobble' },
       registerAction(KERNEL_ACTIONS, 'wobble', broken),
     )
-    expect(result).toEqual({ ok: false, error: { message: 'changed my mind', rule: 'X.9' } })
+    expect(result).toEqual({
+      ok: false,
+      error: { code: 'forbidden', message: 'changed my mind', rule: 'X.9' },
+    })
     expect(state.units['north-pike']?.hex).toBe('0302')
   })
 })
@@ -192,14 +195,17 @@ describe('refusals', () => {
     )
     expect(result).toEqual({
       ok: false,
-      error: { message: 'action "oops" failed: cannot read "x" of undefined' },
+      error: {
+        code: 'engine-fault',
+        message: 'action "oops" failed: cannot read "x" of undefined',
+      },
     })
   })
 
   it('passes on the rule a handler names', () => {
     const strict: ActionHandler = (ctx) => {
       checkArgs(ctx.action, [])
-      return { ok: false, error: { message: 'not now', rule: '5.1' } }
+      return { ok: false, error: { code: 'forbidden', message: 'not now', rule: '5.1' } }
     }
     const result = applyAction(
       loaded,
@@ -207,7 +213,10 @@ describe('refusals', () => {
       { type: 'wait' },
       registerAction(KERNEL_ACTIONS, 'wait', strict),
     )
-    expect(result).toEqual({ ok: false, error: { message: 'not now', rule: '5.1' } })
+    expect(result).toEqual({
+      ok: false,
+      error: { code: 'forbidden', message: 'not now', rule: '5.1' },
+    })
   })
 })
 

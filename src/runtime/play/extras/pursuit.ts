@@ -8,7 +8,7 @@
  */
 import type { BattleFlightSettings, PursuitSettings } from '../../generated/content-types'
 import { rollDice } from '../../dice'
-import { reject } from '../../state/failure'
+import { reject, rejectRoll } from '../../state/failure'
 import type { Frame } from '../../state/flow-types'
 import { runningActivation } from '../activity'
 import { inRangeOf as inRangeOfLeader } from '../command-range'
@@ -193,7 +193,7 @@ export function pursuitRun(ctx: PlayContext, frame: Frame, d: PursuitData): Outc
         const spec = ctx.loaded.rules.ruleset.dice[0]
         if (spec === undefined) return reject('the ruleset has no dice for the pursuit share')
         const rolled = rollDice(ctx.state.dice, spec)
-        if (!rolled.ok) return reject(`pursuit share: ${rolled.error}`)
+        if (!rolled.ok) return rejectRoll(`pursuit share: ${rolled.error}`, rolled.failure)
         ctx.state.dice = rolled.source
         d.share = rolled.roll.total
         note(ctx, `pursuit share roll: ${d.share}`, settings.rule)

@@ -157,25 +157,46 @@ export function readActivation(
 ): { kind: string; commands: string[] } {
   checkArgs(action, ['kind', 'command'])
   const kind = kindById(ctx, stringArg(action, 'kind'))
-  if (kind.scope === 'pass') return reject('to pass, use the "pass" action')
-  const command = stringArg(action, 'command', true)
+  const found = activationOf(ctx, kind, stringArg(action, 'command', true), side, free)
+  if (!found.ok) return reject(found.message, found.rule)
+  return { kind: found.kind, commands: found.commands }
+}
+
+/**
+ * What an activation of `kind` (for `command`, when the kind takes one) would activate for
+ * `side`, or why the rules do not allow it: asked, never thrown, so a list of legal actions
+ * can ask it of each candidate.
+ */
+export function activationOf(
+  ctx: PlayContext,
+  kind: ActivationKind,
+  command: string | undefined,
+  side: string,
+  free: boolean,
+): { ok: true; kind: string; commands: string[] } | { ok: false; message: string; rule?: string } {
+  const no = (message: string, rule?: string) => ({
+    ok: false as const,
+    message,
+    ...ruleField(rule),
+  })
+  if (kind.scope === 'pass') return no('to pass, use the "pass" action')
   const problem = kindAllowed(ctx, kind, side, command, free)
-  if (problem !== null) return reject(problem, kind.rule)
+  if (problem !== null) return no(problem, kind.rule)
   if (kind.scope === 'side') {
     if (command !== undefined)
-      return reject(`a ${kind.label.toLowerCase()} activates every command: leave out "command"`)
-    return { kind: kind.id, commands: commandsInPlay(ctx.loaded, ctx.state, side) }
+      return no(`a ${kind.label.toLowerCase()} activates every command: leave out "command"`)
+    return { ok: true, kind: kind.id, commands: commandsInPlay(ctx.loaded, ctx.state, side) }
   }
   if (command === undefined)
-    return reject(`a ${kind.label.toLowerCase()} needs "command": the command to activate`)
+    return no(`a ${kind.label.toLowerCase()} needs "command": the command to activate`)
   const allowed = commandChoices(ctx, kind, side, free)
   if (!allowed.includes(command)) {
     const mine = commandsInPlay(ctx.loaded, ctx.state, side)
     if (!mine.includes(command))
-      return reject(`${side} has no command "${command}" in play${didYouMean(command, mine)}`)
-    return reject(`command "${command}" cannot take a ${kind.label.toLowerCase()} now`, kind.rule)
+      return no(`${side} has no command "${command}" in play${didYouMean(command, mine)}`)
+    return no(`command "${command}" cannot take a ${kind.label.toLowerCase()} now`, kind.rule)
   }
-  return { kind: kind.id, commands: [command] }
+  return { ok: true, kind: kind.id, commands: [command] }
 }
 
 export const gameProcedure: Procedure = {

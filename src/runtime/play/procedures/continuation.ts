@@ -7,13 +7,13 @@
 import { rollDice } from '../../dice'
 import type { Action } from '../../state/actions'
 import { checkArgs, stringArg } from '../../state/actions'
-import { reject, ruleField } from '../../state/failure'
+import { reject, rejectRoll, ruleField } from '../../state/failure'
 import type { Frame } from '../../state/flow-types'
 import { runResolution } from '../../state/resolve-action'
 import { currentActivation, flowOf } from '../driver'
 import { commandsInPlay, leaderOnMap, nextSide } from '../forces'
 import type { PlayContext, Procedure } from '../procedure'
-import { activationKinds, kindById, readActivation, setNextActivation } from './chain'
+import { activationKinds, activationOf, kindById, readActivation, setNextActivation } from './chain'
 import { reset, rollArgs, rollingLeader } from './continuation-roll'
 
 interface ContinuationData {
@@ -41,16 +41,14 @@ function continueChoices(ctx: PlayContext, side: string): Action[] {
       actions.push({ type: 'continue', kind: kind.id, command })
     }
   }
-  return actions.filter((a) => a.type === 'pass' || safeRead(ctx, a, side))
+  return actions.filter((a) => a.type === 'pass' || allowed(ctx, a, side))
 }
 
-function safeRead(ctx: PlayContext, action: Action, side: string): boolean {
-  try {
-    readActivation(ctx, action, side, false)
-    return true
-  } catch {
-    return false
-  }
+/** Whether the rules allow the continuation `action` lists (asked of the activation rules). */
+function allowed(ctx: PlayContext, action: Action, side: string): boolean {
+  const kind = kindById(ctx, String(action.kind))
+  const command = typeof action.command === 'string' ? action.command : undefined
+  return activationOf(ctx, kind, command, side, false).ok
 }
 
 /** Why a continuation may not name `kind` after an activation of kind `previous`, or null. */
@@ -346,7 +344,7 @@ function counterSeizure(ctx: PlayContext, frame: Frame, side: string, opponent: 
   if (counter?.range === undefined || spec === undefined)
     return reject(`seizure counter "${attempt.counter ?? ''}" prints no roll range`)
   const rolled = rollDice(ctx.state.dice, spec)
-  if (!rolled.ok) return reject(`seizure roll: ${rolled.error}`)
+  if (!rolled.ok) return rejectRoll(`seizure roll: ${rolled.error}`, rolled.failure)
   ctx.state.dice = rolled.source
   const roll = rolled.roll.total
   const within =

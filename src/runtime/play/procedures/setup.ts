@@ -4,7 +4,7 @@
  * the number its scenario parameter says, unseen by the other).
  */
 import { rollDice } from '../../dice'
-import { reject } from '../../state/failure'
+import { reject, rejectRoll } from '../../state/failure'
 import { flowOf } from '../driver'
 import type { PlayContext, Procedure } from '../procedure'
 import { sideParameters } from '../../state/parameters'
@@ -30,7 +30,7 @@ function drawCounters(ctx: PlayContext): void {
     const hand: string[] = []
     for (let n = 0; n < Math.min(wanted ?? 0, cup.length); n++) {
       const rolled = rollDice(ctx.state.dice, { count: 1, sides: cup.length, faces: 'zero-based' })
-      if (!rolled.ok) reject(`drawing seizure counters: ${rolled.error}`)
+      if (!rolled.ok) rejectRoll(`drawing seizure counters: ${rolled.error}`, rolled.failure)
       else {
         ctx.state.dice = rolled.source
         hand.push(...cup.splice(rolled.roll.total, 1))

@@ -143,10 +143,27 @@ describe('what the odds say of other actions', () => {
     const { state: after } = play(moi, longbowAt('0505', [5]), fire('w-lb-1', 'e-pk-1'))
     const refused = refusal(moi, after, fire('w-lb-1', 'e-pk-1'))
     expect(refused).toEqual({
+      code: 'forbidden',
       message: 'unit w-lb-1 has already fired this activation',
       rule: '11.2',
     })
     expect(actionOdds(moi, after, fire('w-lb-1', 'e-pk-1'))).toEqual({ ok: false, ...refused })
+  })
+
+  it('a roll the scripted dice have no face for is refused with a code and the dice, for a caller to ask for them', () => {
+    const result = playAction(moi, longbowAt('0505', []), fire('w-lb-1', 'e-pk-1'))
+    expect(result.ok).toBe(false)
+    if (result.ok) return
+    expect(result.error).toMatchObject({
+      code: 'dice-ran-out',
+      params: { dice: 'd10 (0–9)', needs: 1, remain: 0 },
+    })
+    expect(result.error.message).toMatch(/forced dice ran out/)
+    const wrong = playAction(moi, longbowAt('0505', [10]), fire('w-lb-1', 'e-pk-1'))
+    expect(!wrong.ok && wrong.error).toMatchObject({
+      code: 'not-a-face',
+      params: { value: 10, dice: 'd10 (0–9)' },
+    })
   })
 
   it('turning in place rolls nothing', () => {

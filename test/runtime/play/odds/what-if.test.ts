@@ -51,14 +51,22 @@ describe('whatIfOdds', () => {
         resolution: 'shok',
         attackers: ['franks-kn-1'],
       }),
-    ).toEqual({ ok: false, message: 'there is no resolution "shok" — did you mean "shock"?' })
+    ).toEqual({
+      ok: false,
+      code: 'forbidden',
+      message: 'there is no resolution "shok" — did you mean "shock"?',
+    })
     const odd = whatIfOdds(sample, state, {
       type: 'resolve',
       resolution: 'shock',
       attackers: ['franks-kn-1'],
       defenders: ['franks-kn-1'],
     })
-    expect(odd).toEqual({ ok: false, message: 'unit "franks-kn-1" cannot both attack and defend' })
+    expect(odd).toEqual({
+      ok: false,
+      code: 'forbidden',
+      message: 'unit "franks-kn-1" cannot both attack and defend',
+    })
     expect(
       whatIfOdds(sample, state, { type: 'resolve', resolution: 'fire', firer: 'franks-kn-1' }),
     ).toMatchObject({ ok: false })
