@@ -73,6 +73,27 @@ export function reject(message: string, rule?: string): never {
   throw new ActionFailure({ code: 'forbidden', message, ...ruleField(rule) })
 }
 
+/**
+ * What a check of the rules answers: the value, or why the rules refuse it. A list of legal
+ * actions asks such a check of each candidate instead of catching a refusal; the action itself
+ * refuses with the same words (orReject).
+ */
+export type Checked<T> = { ok: true; value: T } | { ok: false; message: string; rule?: string }
+
+/** The answer of a check that refuses (see Checked). */
+export function refusal(
+  message: string,
+  rule?: string,
+): { ok: false; message: string; rule?: string } {
+  return { ok: false, message, ...ruleField(rule) }
+}
+
+/** The value of a check, or the action refused with the check's words. */
+export function orReject<T>(checked: Checked<T>): T {
+  if (!checked.ok) return reject(checked.message, checked.rule)
+  return checked.value
+}
+
 /** Refuses with the kind of refusal given, for a caller to act on (see RefusalCode). */
 export function refuseWith(
   code: RefusalCode,

@@ -5,12 +5,11 @@
  */
 import type { Action } from '../../state/actions'
 import { boardOf } from '../../state/board'
-import { ActionFailure } from '../../state/failure'
 import type { Frame } from '../../state/flow-types'
 import type { PlayContext } from '../procedure'
 import { sightHexes } from '../fire/sight'
 import { weaponsOf } from '../fire/shots'
-import { readDeclaration } from '../shock/declarations'
+import { declarationOf } from '../shock/declarations'
 import type { ShockData } from '../shock/types'
 import { shockData } from '../shock/types'
 import type { FireOption, ShockOption } from './types'
@@ -61,12 +60,8 @@ function chargePath(ctx: Ctx, d: ShockData | null, id: string, action: Action): 
   const named = action.paths as Record<string, string[]> | undefined
   if (named?.[id] !== undefined) return [...named[id]]
   if (d === null) return null
-  try {
-    return readDeclaration(ctx, d, action).paths[id]?.hexes ?? null
-  } catch (e) {
-    if (e instanceof ActionFailure) return null
-    throw e
-  }
+  const read = declarationOf(ctx, d, action)
+  return read.ok ? (read.value.paths[id]?.hexes ?? null) : null
 }
 
 /** The declarations among `actions` that `id` attacks in. */

@@ -6,7 +6,8 @@
  */
 import type { Action } from '../../state/actions'
 import { booleanArg, checkArgs, idListArg } from '../../state/actions'
-import { reject } from '../../state/failure'
+import type { Checked } from '../../state/failure'
+import { orReject, refusal, reject } from '../../state/failure'
 import { boardOf } from '../../state/board'
 import { isActivated, peekActivity } from '../activity'
 import { combatUnitsIn, isLeader } from '../forces'
@@ -15,7 +16,7 @@ import { unitFlags } from '../influence'
 import type { PlayContext } from '../procedure'
 import { markerCount } from './changes'
 import { attackForbidden, attackableHexes, chargePaths, frontalHexes, hexOf } from './geometry'
-import { leaderRule, readWith } from './leaders'
+import { leaderRule, leadersWith } from './leaders'
 import {
   attackSettings,
   chargeSettings,
@@ -144,7 +145,7 @@ function choosePaths(
   chargers: readonly string[],
   target: string,
   named: Record<string, string[]>,
-): Record<string, ChargePath> {
+): Checked<Record<string, ChargePath>> {
   const settings = chargeSettings(ctx)
   const chosen: Record<string, ChargePath> = {}
   for (const id of chargers) {
@@ -154,20 +155,20 @@ function choosePaths(
       taken: takenHexes(d, chosen),
     })
     if (options.length === 0)
-      return reject(`unit ${id} has no clear charge path to ${target}`, settings?.rule)
+      return refusal(`unit ${id} has no clear charge path to ${target}`, settings?.rule)
     const wanted = named[id]
     let path: ChargePath | undefined
     if (wanted !== undefined) {
       path = options.find((p) => p.hexes.join(' ') === wanted.join(' '))
       if (path === undefined)
-        return reject(
+        return refusal(
           `unit ${id} cannot charge ${target} through ${wanted.join(', ')}: its charge paths are ${options.map((p) => p.hexes.join(', ')).join(' or ')}`,
           settings?.rule,
         )
     } else {
       const distinct = new Set(options.map((p) => p.hexes.join(' ')))
       if (distinct.size > 1)
-        return reject(
+        return refusal(
           `unit ${id} may charge ${target} through ${[...distinct].map((p) => p.replace(/ /g, ', ')).join(' or ')}: name one in "paths"`,
           settings?.rule,
         )
@@ -176,8 +177,8 @@ function choosePaths(
     chosen[id] = path
   }
   const extra = Object.keys(named).find((id) => !chargers.includes(id))
-  if (extra !== undefined) return reject(`"paths" names ${extra}, which does not charge`)
-  return chosen
+  if (extra !== undefined) return refusal(`"paths" names ${extra}, which does not charge`)
+  return { ok: true, value: chosen }
 }
 
 /** The leaders going along with each charger: those `with` names, or all when they must. */
@@ -185,25 +186,35 @@ function chargeRiders(
   ctx: Ctx,
   chargers: readonly string[],
   value: unknown,
-): Record<string, string[]> {
+): Checked<Record<string, string[]>> {
   if (value !== undefined && (value === null || typeof value !== 'object' || Array.isArray(value)))
-    return reject(
+    return refusal(
       '"with" must give, for a charger, the leaders going along with it, e.g. {"kn-1": ["leader-1"]}',
     )
   const named = (value ?? {}) as Record<string, unknown>
   const extra = Object.keys(named).find((id) => !chargers.includes(id))
   if (extra !== undefined)
-    return reject(`"with" names ${extra}, which does not charge`, leaderRule(ctx))
+    return refusal(`"with" names ${extra}, which does not charge`, leaderRule(ctx))
   const riders: Record<string, string[]> = {}
   for (const id of chargers) {
-    const leaders = readWith(ctx, id, 'charge', named[id])
-    if (leaders.length > 0) riders[id] = leaders
+    const leaders = leadersWith(ctx, id, 'charge', named[id])
+    if (!leaders.ok) return leaders
+    if (leaders.value.length > 0) riders[id] = leaders.value
   }
-  return riders
+  return { ok: true, value: riders }
 }
 
 /** Reads and checks one declaration; refuses it with the rule that forbids it. */
 export function readDeclaration(ctx: Ctx, d: ShockData, action: Action): DeclaredAttack {
+  return orReject(declarationOf(ctx, d, action))
+}
+
+/**
+ * readDeclaration asked, not thrown: the attack a declaration makes, or why the rules refuse it
+ * (a list of legal declarations asks it of each draft). An action that is not a declaration at
+ * all (no attackers, a field of the wrong kind) is still refused outright.
+ */
+export function declarationOf(ctx: Ctx, d: ShockData, action: Action): Checked<DeclaredAttack> {
   checkArgs(action, ['attackers', 'defenders', 'charge', 'paths', 'with'])
   const settings = attackSettings(ctx)
   const rule = settings.rule
@@ -213,11 +224,11 @@ export function readDeclaration(ctx: Ctx, d: ShockData, action: Action): Declare
     idListArg(action, 'defenders') ?? reject('a declaration needs "defenders": the units attacked')
   for (const id of attackers) {
     const problem = attackerProblem(ctx, d, id)
-    if (problem !== null) return reject(problem, rule)
+    if (problem !== null) return refusal(problem, rule)
   }
   for (const id of defenders) {
     const problem = defenderProblem(ctx, d, id)
-    if (problem !== null) return reject(problem, rule)
+    if (problem !== null) return refusal(problem, rule)
   }
   // One roll per defending hex: the attack takes every enemy unit in each hex it strikes.
   const hexes = [...new Set(defenders.map((id) => hexOf(ctx, id) as string))]
@@ -226,14 +237,14 @@ export function readDeclaration(ctx: Ctx, d: ShockData, action: Action): Declare
       (e) => ctx.state.units[e]?.side !== d.side && !defenders.includes(e),
     )
     if (missing.length > 0)
-      return reject(`an attack on hex ${hex} must include ${missing.join(', ')} too`, rule)
+      return refusal(`an attack on hex ${hex} must include ${missing.join(', ')} too`, rule)
   }
   const charge = booleanArg(action, 'charge') ?? false
   const named = pathsArg(action)
   if (!charge && Object.keys(named).length > 0)
-    return reject('"paths" belong to a charge ("charge": true)')
+    return refusal('"paths" belong to a charge ("charge": true)')
   if (!charge && action.with !== undefined)
-    return reject('"with" names the leaders going along on a charge ("charge": true)')
+    return refusal('"with" names the leaders going along on a charge ("charge": true)')
   const board = boardOf(ctx.loaded)
   let chargers: string[] = []
   let paths: Record<string, ChargePath> = {}
@@ -241,31 +252,35 @@ export function readDeclaration(ctx: Ctx, d: ShockData, action: Action): Declare
   if (charge) {
     const cs = chargeSettings(ctx)
     if (d.mode !== 'phase' || cs === undefined)
-      return reject(
+      return refusal(
         d.mode === 'continued'
           ? 'a continued attack is a shock: no charges'
           : 'there are no charges in these rules',
         d.mode === 'continued' ? continuedRule(ctx) : rule,
       )
     const target = defenders[0] as string
-    if (defenders.length !== 1) return reject('a charge targets exactly one unit', cs.rule)
+    if (defenders.length !== 1) return refusal('a charge targets exactly one unit', cs.rule)
     const targetHex = hexes[0] as string
     chargers = attackers.filter((id) => board.distance(hexOf(ctx, id) as string, targetHex) > 1)
     if (chargers.length === 0)
-      return reject(
+      return refusal(
         `no attacker stands far enough from ${target} to charge it: a charger starts with hexes between it and its target`,
         cs.rule,
       )
     for (const id of chargers) {
       const problem = chargerProblem(ctx, d, id)
-      if (problem !== null) return reject(problem, cs.rule)
+      if (problem !== null) return refusal(problem, cs.rule)
     }
-    paths = choosePaths(ctx, d, chargers, target, named)
-    riders = chargeRiders(ctx, chargers, action.with)
+    const chosen = choosePaths(ctx, d, chargers, target, named)
+    if (!chosen.ok) return chosen
+    paths = chosen.value
+    const going = chargeRiders(ctx, chargers, action.with)
+    if (!going.ok) return going
+    riders = going.value
   }
   const shockers = attackers.filter((id) => !chargers.includes(id))
   if (attackers.length > 1 && hexes.length > 1)
-    return reject(
+    return refusal(
       'several units attack one hex together; only a single unit may attack both its frontal hexes',
       rule,
     )
@@ -274,34 +289,37 @@ export function readDeclaration(ctx: Ctx, d: ShockData, action: Action): Declare
     const front = frontalHexes(ctx, id)
     for (const hex of hexes) {
       if (!front.includes(hex))
-        return reject(`unit ${id} does not have hex ${hex} in its frontal hexes`, rule)
+        return refusal(`unit ${id} does not have hex ${hex} in its frontal hexes`, rule)
       if (attackForbidden(ctx, at, hex))
-        return reject(`unit ${id} may not attack into or across the terrain of hex ${hex}`, rule)
+        return refusal(`unit ${id} may not attack into or across the terrain of hex ${hex}`, rule)
     }
     const engaged = isEngaged(ctx, id) ? engagedWith(ctx, id) : null
     const stranger = engaged === null ? undefined : defenders.find((e) => !engaged.includes(e))
     if (stranger !== undefined)
-      return reject(
+      return refusal(
         `unit ${id} is Engaged and may attack only units it is Engaged with, not ${stranger}`,
         shockSettings(ctx).results?.engaged?.rule,
       )
   }
   const levyFlag = settings.onlyWithOthersFlag
   if (levyFlag !== undefined && attackers.every((id) => unitFlags(ctx, id)[levyFlag] === true))
-    return reject(
+    return refusal(
       `${attackers.join(', ')} may attack only together with other units`,
       sectionOf(ctx.loaded, 'attackOnlyTogether'),
     )
   return {
-    attackers,
-    defenders,
-    hexes,
-    chargers,
-    paths,
-    ...(Object.keys(riders).length > 0 ? { riders } : {}),
-    counterChargedVsShock: [],
-    evaded: [],
-    done: false,
+    ok: true,
+    value: {
+      attackers,
+      defenders,
+      hexes,
+      chargers,
+      paths,
+      ...(Object.keys(riders).length > 0 ? { riders } : {}),
+      counterChargedVsShock: [],
+      evaded: [],
+      done: false,
+    },
   }
 }
 

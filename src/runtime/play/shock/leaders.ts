@@ -6,7 +6,8 @@
  * attacker's move into the emptied hex. When leaders may go, the owner names those who do in the
  * action's `with` (absent: nobody); when they must, they all go without being named.
  */
-import { reject } from '../../state/failure'
+import { orReject, refusal } from '../../state/failure'
+import type { Checked } from '../../state/failure'
 import type { PlayContext } from '../procedure'
 import { leadersOf } from '../results/places'
 import { advanceSettings, retreatSettings } from '../results/settings'
@@ -54,22 +55,32 @@ export function withChoices(ctx: Ctx, unit: string, move: LeaderMove): string[][
 
 /** The leaders who go along with the unit, as `value` (the action's `with`) names them. */
 export function readWith(ctx: Ctx, unit: string, move: LeaderMove, value: unknown): string[] {
+  return orReject(leadersWith(ctx, unit, move, value))
+}
+
+/** readWith asked, not thrown: the leaders going along, or why `value` is refused. */
+export function leadersWith(
+  ctx: Ctx,
+  unit: string,
+  move: LeaderMove,
+  value: unknown,
+): Checked<string[]> {
   const mode = leadersGo(ctx, move)
   const leaders = stackedLeaders(ctx, unit)
   const rule = leaderRule(ctx)
-  if (value === undefined) return mode === 'must' ? leaders : []
+  if (value === undefined) return { ok: true, value: mode === 'must' ? leaders : [] }
   if (!Array.isArray(value) || !value.every((v) => typeof v === 'string'))
-    return reject(`"with" must list the leaders going along with ${unit}, e.g. ["leader-1"]`)
+    return refusal(`"with" must list the leaders going along with ${unit}, e.g. ["leader-1"]`)
   const named = [...new Set(value as string[])]
   if (mode === 'stay' && named.length > 0)
-    return reject(`leaders do not go along on a ${move}: ${named.join(', ')} stay`, rule)
+    return refusal(`leaders do not go along on a ${move}: ${named.join(', ')} stay`, rule)
   const stranger = named.find((id) => !leaders.includes(id))
   if (stranger !== undefined)
-    return reject(`${stranger} is not a leader stacked with ${unit}`, rule)
+    return refusal(`${stranger} is not a leader stacked with ${unit}`, rule)
   if (mode === 'must' && named.length < leaders.length)
-    return reject(
+    return refusal(
       `every leader stacked with ${unit} goes along on a ${move}: ${leaders.join(', ')}`,
       rule,
     )
-  return named
+  return { ok: true, value: named }
 }

@@ -1,19 +1,18 @@
 /**
  * Listing every declaration the attacking side may make now: single attacks on one
  * or both frontal hexes, joint attacks on one hex, and charges with the named paths when a
- * charger has several. Each candidate is checked by readDeclaration, so every listed action is
+ * charger has several. Each candidate is asked of declarationOf, so every listed action is
  * accepted.
  */
 import type { Action } from '../../state/actions'
 import { boardOf } from '../../state/board'
-import { ActionFailure } from '../../state/failure'
 import { combatUnitsIn, isLeader } from '../forces'
 import type { PlayContext } from '../procedure'
 import {
   attackerProblem,
   chargerProblem,
   defenderProblem,
-  readDeclaration,
+  declarationOf,
   takenHexes,
 } from './declarations'
 import { attackableHexes, chargePaths, hexOf } from './geometry'
@@ -38,7 +37,7 @@ function subsets<T>(items: readonly T[], min: number, cap = 6): T[][] {
 
 /**
  * Declarations worth trying, made lazily: single attacks, attacks by several units on one hex,
- * charges with their paths and riders. readDeclaration still has the last word on each.
+ * charges with their paths and riders. declarationOf still has the last word on each.
  */
 function* declarationDrafts(ctx: Ctx, d: ShockData): Generator<Action> {
   const side = d.side
@@ -136,13 +135,7 @@ function* legalOnes(ctx: Ctx, d: ShockData): Generator<Action> {
     const key = JSON.stringify(action)
     if (seen.has(key)) continue
     seen.add(key)
-    try {
-      readDeclaration(ctx, d, action)
-    } catch (e) {
-      if (!(e instanceof ActionFailure)) throw e
-      continue
-    }
-    yield action
+    if (declarationOf(ctx, d, action).ok) yield action
   }
 }
 

@@ -12,6 +12,7 @@ import { formatProblem } from '../../../../src/runtime/content/problems'
 import { legalActions, openPrompt, playAction, startGame } from '../../../../src/runtime/play'
 import type { Action, GameState, LogEntry } from '../../../../src/runtime/state'
 import { readContentFolder } from '../../../helpers/fixtures'
+import { ruleRefusal } from '../../../helpers/refusals'
 
 let library: ReturnType<typeof loadLibrary> | undefined
 
@@ -92,9 +93,7 @@ export class Game {
   }
 
   refusal(action: Action): { message: string; rule?: string } {
-    const result = playAction(this.loaded, this.state, action)
-    if (result.ok) throw new Error(`${JSON.stringify(action)} was accepted`)
-    return result.error
+    return ruleRefusal(playAction(this.loaded, this.state, action), JSON.stringify(action))
   }
 
   get prompt() {

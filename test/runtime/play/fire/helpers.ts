@@ -21,6 +21,7 @@ import { cubeAdd, diagonalAtClock, directionAtClock } from '../../../../src/runt
 import { boardOf } from '../../../../src/runtime/state/board'
 import type { Frame } from '../../../../src/runtime/state/flow-types'
 import { readContentFolder } from '../../../helpers/fixtures'
+import { ruleRefusal } from '../../../helpers/refusals'
 
 let library: ReturnType<typeof loadLibrary> | undefined
 
@@ -151,9 +152,7 @@ export function refusal(
   state: GameState,
   action: Action,
 ): { message: string; rule?: string } {
-  const result = playAction(loaded, state, action)
-  if (result.ok) throw new Error(`${JSON.stringify(action)} was accepted`)
-  return result.error
+  return ruleRefusal(playAction(loaded, state, action), JSON.stringify(action))
 }
 
 /** The fire actions listed for the open prompt, without the side. */

@@ -12,6 +12,7 @@ import { legalActions, openPrompt, playAction, startGame } from '../../../../src
 import { boardOf } from '../../../../src/runtime/state/board'
 import type { Action, GameState, LogEntry } from '../../../../src/runtime/state'
 import { readContentFolder } from '../../../helpers/fixtures'
+import { ruleRefusal } from '../../../helpers/refusals'
 
 let library: ReturnType<typeof loadLibrary> | undefined
 
@@ -82,9 +83,7 @@ export function refusal(
   state: GameState,
   action: Action,
 ): { message: string; rule?: string } {
-  const result = playAction(loaded, state, action)
-  if (result.ok) throw new Error(`${JSON.stringify(action)} was accepted`)
-  return result.error
+  return ruleRefusal(playAction(loaded, state, action), JSON.stringify(action))
 }
 
 /** Starts a free activation of `command` and checks the game then waits in a movement phase. */

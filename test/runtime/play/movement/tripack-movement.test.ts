@@ -202,7 +202,6 @@ describe('7.2 enemy units', () => {
       facing: 'E',
     })
     expect(error).toEqual({
-      code: 'forbidden',
       message: 'red-mm-1 must stop in 0805, having come under enemy influence there',
       rule: '7.2, 11.2',
     })

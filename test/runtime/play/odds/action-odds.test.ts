@@ -143,11 +143,10 @@ describe('what the odds say of other actions', () => {
     const { state: after } = play(moi, longbowAt('0505', [5]), fire('w-lb-1', 'e-pk-1'))
     const refused = refusal(moi, after, fire('w-lb-1', 'e-pk-1'))
     expect(refused).toEqual({
-      code: 'forbidden',
       message: 'unit w-lb-1 has already fired this activation',
       rule: '11.2',
     })
-    expect(actionOdds(moi, after, fire('w-lb-1', 'e-pk-1'))).toEqual({ ok: false, ...refused })
+    expect(actionOdds(moi, after, fire('w-lb-1', 'e-pk-1'))).toEqual({ ok: false, code: 'forbidden', ...refused })
   })
 
   it('a roll the scripted dice have no face for is refused with a code and the dice, for a caller to ask for them', () => {

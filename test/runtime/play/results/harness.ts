@@ -19,6 +19,7 @@ import { applyEffects, boardOf } from '../../../../src/runtime/state'
 import { cloneState, diceSourceOf } from '../../../../src/runtime/state/game-state'
 import { commonVariables, unitVariables } from '../../../../src/runtime/state/variables'
 import { readContentFolder } from '../../../helpers/fixtures'
+import { ruleRefusal } from '../../../helpers/refusals'
 
 const library = loadLibrary([
   ...readContentFolder('content'),
@@ -163,9 +164,7 @@ export function play(loaded: LoadedScenario, state: GameState, action: Action) {
 
 /** The refusal of an action that must be refused. */
 export function refusal(loaded: LoadedScenario, state: GameState, action: Action) {
-  const result = playAction(loaded, state, action)
-  if (result.ok) throw new Error(`${JSON.stringify(action)} was accepted`)
-  return result.error
+  return ruleRefusal(playAction(loaded, state, action), JSON.stringify(action))
 }
 
 /** The open prompt's kind and side, or 'none' when the results are over (back to activations). */

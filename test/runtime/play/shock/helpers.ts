@@ -20,6 +20,7 @@ import { boardOf } from '../../../../src/runtime/state/board'
 import type { Frame } from '../../../../src/runtime/state/flow-types'
 import type { ResolutionRecord } from '../../../../src/runtime/rules'
 import { readContentFolder } from '../../../helpers/fixtures'
+import { ruleRefusal } from '../../../helpers/refusals'
 
 let library: ReturnType<typeof loadLibrary> | undefined
 
@@ -147,9 +148,7 @@ export function refusal(
   state: GameState,
   action: Action,
 ): { message: string; rule?: string } {
-  const result = playAction(loaded, state, action)
-  if (result.ok) throw new Error(`${JSON.stringify(action)} was accepted`)
-  return result.error
+  return ruleRefusal(playAction(loaded, state, action), JSON.stringify(action))
 }
 
 /** The legal actions of the open prompt, without the side. */
