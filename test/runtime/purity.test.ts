@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { join, relative, sep } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { listFiles } from '../helpers/files'
 import { projectRoot } from '../helpers/fixtures'
@@ -43,4 +43,11 @@ describe('src/runtime stays pure', () => {
       expect(text).not.toMatch(/\b(window|document)\./)
     },
   )
+
+  test('the play engine casts none of its data: frame data goes through state/json-data.ts', () => {
+    const play = files.filter((f) => f.name.startsWith(`play${sep}`))
+    expect(play.length).toBeGreaterThan(50)
+    const casts = play.filter((f) => /as unknown as/.test(f.text)).map((f) => f.name)
+    expect(casts).toEqual([])
+  })
 })

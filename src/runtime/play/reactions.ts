@@ -13,6 +13,7 @@ import type { Phase } from '../generated/content-types'
 import type { Frame } from '../state/flow-types'
 import { flowOf } from './driver'
 import type { NewFrame, PlayContext, Procedure } from './procedure'
+import { fromJson, toJson } from '../state/json-data'
 
 export type Reaction = NonNullable<Phase['reactions']>[number]
 export type Trigger = Reaction['trigger']
@@ -62,15 +63,13 @@ export function reactionWindow(ctx: PlayContext, event: ReactionEvent): NewFrame
   for (const reaction of phase?.reactions ?? []) {
     if (reaction.trigger !== event.trigger) continue
     if (reaction.option !== undefined && ctx.state.options[reaction.option] !== true) continue
-    queue.push({
-      proc: reactionProcedureId(reaction),
-      phase: phase?.id ?? null,
-      data: {
-        reaction: reaction.id,
-        params: (reaction.params ?? {}) as Json,
-        event: event as unknown as Json,
-      },
-    } as unknown as Json)
+    queue.push(
+      toJson({
+        proc: reactionProcedureId(reaction),
+        phase: phase?.id ?? null,
+        data: { reaction: reaction.id, params: reaction.params ?? {}, event },
+      }),
+    )
   }
   return queue.length === 0 ? null : { proc: 'reactions', data: { queue } }
 }
@@ -78,7 +77,7 @@ export function reactionWindow(ctx: PlayContext, event: ReactionEvent): NewFrame
 /** Runs the queued reaction frames one after the other; ends with what the last one gave back. */
 export const reactionsProcedure: Procedure = {
   run(_ctx, frame) {
-    const queue = frame.data.queue as unknown as NewFrame[]
+    const queue = fromJson<NewFrame[]>(frame.data.queue)
     const next = queue.shift()
     return next === undefined
       ? { kind: 'done', value: frame.returned ?? null }

@@ -4,7 +4,6 @@
  * kernel makes them (markers, tracks and status events go through the kernel, so the log shows
  * them like any other change).
  */
-import type { Json } from '../../content/overlay/types'
 import type { ActivationExtras } from '../../generated/content-types'
 import type { Action } from '../../state/actions'
 import { applyTrack } from '../../state/effect-changes'
@@ -16,6 +15,7 @@ import { flowOf } from '../driver'
 import { isLeader } from '../forces'
 import type { PlayContext } from '../procedure'
 import { effectScope } from '../logged'
+import { frameData, fromJson, toJson } from '../../state/json-data'
 
 type Ctx = Pick<PlayContext, 'loaded' | 'state'>
 
@@ -113,19 +113,19 @@ export function roll(
 export function memoryOf<T extends object>(ctx: PlayContext, mechanic: string, blank: T): T {
   const flow = flowOf(ctx.state)
   flow.memory ??= {}
-  if (!Object.hasOwn(flow.memory, mechanic)) flow.memory[mechanic] = blank as unknown as Json
-  return flow.memory[mechanic] as unknown as T
+  if (!Object.hasOwn(flow.memory, mechanic)) flow.memory[mechanic] = toJson(blank)
+  return fromJson<T>(flow.memory[mechanic])
 }
 
 /** Read-only view of a mechanic's bookkeeping, without creating it. */
 export function peekMemory<T extends object>(ctx: Ctx, mechanic: string): T | undefined {
   const memory = ctx.state.flow?.memory
   return memory !== undefined && Object.hasOwn(memory, mechanic)
-    ? (memory[mechanic] as unknown as T)
+    ? fromJson<T>(memory[mechanic])
     : undefined
 }
 
 /** A frame's data, typed by the procedure that owns the frame. */
 export function dataOf<T>(frame: Frame): T {
-  return frame.data as unknown as T
+  return frameData<T>(frame)
 }

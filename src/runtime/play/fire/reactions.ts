@@ -8,7 +8,6 @@
  *   how many units may fire at one entry and how often a unit may react come from the settings.
  * Each asks the owner which eligible unit fires, or to decline.
  */
-import type { Json } from '../../content/overlay/types'
 import type { Action } from '../../state/actions'
 import { checkArgs, stringArg } from '../../state/actions'
 import { boardOf } from '../../state/board'
@@ -24,6 +23,7 @@ import { activeSideOf, attachReturnFire, shotFrame } from './shot-procedure'
 import type { Shot } from './shots'
 import { checkShot, weaponsOf } from './shots'
 import { sectorSeen } from './sight'
+import { frameData, toJson } from '../../state/json-data'
 
 interface ReactionData {
   reaction: string
@@ -34,7 +34,7 @@ interface ReactionData {
   shot?: Shot
 }
 
-const data = (frame: Frame): ReactionData => frame.data as unknown as ReactionData
+const data = (frame: Frame): ReactionData => frameData<ReactionData>(frame)
 
 /** Every shot the answering units could make: one per unit and usable weapon. */
 function choicesOf(shots: readonly Shot[], allWeapons: (id: string) => number): Action[] {
@@ -235,8 +235,8 @@ export const reactionFireProcedure: Procedure = {
     const rule = fireSettings(ctx.loaded.rules).reaction.rule
     const shot = chosenShot(action, reactionShots(ctx, d), rule)
     activityOf(ctx, shot.firer).reactions.push(d.reaction)
-    frame.data.fired = [...(d.fired ?? []), shot.firer] as unknown as Json
-    frame.data.shot = shot as unknown as Json
+    frame.data.fired = toJson([...(d.fired ?? []), shot.firer])
+    frame.data.shot = toJson(shot)
     frame.step = 'shoot'
     const text = `${shot.firer} fires at ${shot.target} as it enters ${ctx.state.units[shot.target]?.hex ?? '?'}`
     ctx.applied.push({ kind: 'note', text, ...ruleField(rule) })

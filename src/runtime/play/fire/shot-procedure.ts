@@ -23,6 +23,7 @@ import { effectsFrame, resultsWatch } from '../results/frames'
 import { fireSettings } from './settings'
 import type { Shot } from './shots'
 import { shotArgs } from './shots'
+import { frameData, toJson } from '../../state/json-data'
 
 export const SHOT_PROCEDURE = 'fire:shot'
 
@@ -34,11 +35,11 @@ interface ShotData {
   after?: NewFrame[]
 }
 
-const data = (frame: Frame): ShotData => frame.data as unknown as ShotData
+const data = (frame: Frame): ShotData => frameData<ShotData>(frame)
 
 /** The frame that fires `shot` (and whatever reacts to it). */
 export function shotFrame(shot: Shot): { proc: string; data: { [key: string]: Json } } {
-  return { proc: SHOT_PROCEDURE, data: { shot: shot as unknown as Json } }
+  return { proc: SHOT_PROCEDURE, data: { shot: toJson(shot) } }
 }
 
 /** The side whose activation is running (the active side). */
@@ -49,7 +50,7 @@ export function activeSideOf(ctx: Pick<PlayContext, 'state'>): string {
 /** Attaches a return shot to the shot being answered (the nearest shot frame below). */
 export function attachReturnFire(ctx: PlayContext, shot: Shot): void {
   const frame = shotBeingAnswered(ctx) ?? reject('there is no shot to return fire against')
-  frame.data.returnFire = shot as unknown as Json
+  frame.data.returnFire = toJson(shot)
 }
 
 /** The nearest shot frame on the stack (the shot being answered). */

@@ -5,11 +5,11 @@
  * changed form for good), movement allowances changed by a change of form, and the leaders that
  * rode with each unit (they must stay with it). Plain JSON in the phase frame's data.
  */
-import type { Json } from '../../content/overlay/types'
 import type { Frame } from '../../state/flow-types'
 import { peekActivity } from '../activity'
 import { flowOf } from '../driver'
 import type { PlayContext } from '../procedure'
+import { frameData } from '../../state/json-data'
 
 export interface PhaseBook {
   acting: string | null
@@ -36,7 +36,7 @@ export function writeBook(frame: Frame): PhaseBook {
   d.stopped ??= []
   d.allowance ??= {}
   d.riders ??= {}
-  return d as unknown as PhaseBook & { [key: string]: Json }
+  return frameData<PhaseBook>(frame)
 }
 
 /** The phase frame a sub-procedure of it (a move along a path) belongs to. */

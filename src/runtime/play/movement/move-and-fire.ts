@@ -6,7 +6,6 @@
  * (reaction fire, return fire, counter-charges), run as sub-procedures before the next decision.
  */
 import { piecesInPlay } from '../forces'
-import type { Json } from '../../content/overlay/types'
 import type { Action } from '../../state/actions'
 import { checkArgs } from '../../state/actions'
 import { reject } from '../../state/failure'
@@ -25,6 +24,7 @@ import {
   transformChoices,
   turnChoices,
 } from './moves'
+import { fromJson, toJson } from '../../state/json-data'
 
 export const MOVE_AND_FIRE_ACTIONS = ['move', 'turn', 'transform', 'fire', 'done'] as const
 export const MOVEMENT_ACTIONS = ['move', 'turn', 'transform', 'done'] as const
@@ -34,7 +34,7 @@ export type ActionOutcome = { text: string; then?: NewFrame | null }
 
 function stash(frame: Frame, then: NewFrame | null | undefined): void {
   if (then !== undefined && then !== null) {
-    frame.data.then = then as unknown as Json
+    frame.data.then = toJson(then)
     frame.step = 'then'
   }
 }
@@ -73,7 +73,7 @@ function phaseProcedure(
             },
           }
         case 'then': {
-          const then = frame.data.then as unknown as NewFrame
+          const then = fromJson<NewFrame>(frame.data.then)
           delete frame.data.then
           frame.step = 'start'
           return { kind: 'push', frame: then }

@@ -6,7 +6,6 @@
  * reactions to the entry (reaction fire…) run before the next step. The rest of the path is
  * walked only if the unit is still where the move put it and the step is still allowed.
  */
-import type { Json } from '../../content/overlay/types'
 import { boardOf } from '../../state/board'
 import { reject } from '../../state/failure'
 import type { PendingEffect } from '../../state/log'
@@ -24,6 +23,7 @@ import { movePathData } from './transit'
 import type { Step } from './steps'
 import { canEndIn, checkStep } from './steps'
 import { setFacing, setPlace } from '../../state/occupancy'
+import { toJsonObject } from '../../state/json-data'
 
 export interface MovePathData {
   unit: string
@@ -227,5 +227,5 @@ export function movePathFrame(
     cut: null,
     queue: [],
   }
-  return { proc: 'move-path', data: full as unknown as { [key: string]: Json } }
+  return { proc: 'move-path', data: toJsonObject(full) }
 }

@@ -6,9 +6,10 @@
 import type { Frame } from '../../state/flow-types'
 import type { GameState } from '../../state/game-state'
 import type { MovePathData } from './move-path'
+import { frameData } from '../../state/json-data'
 
 /** The data of a "move-path" frame. */
-export const movePathData = (frame: Frame) => frame.data as unknown as MovePathData
+export const movePathData = (frame: Frame) => frameData<MovePathData>(frame)
 
 /**
  * Hexes still ahead of the moves under way (the destination included): a unit set down in the

@@ -4,7 +4,6 @@
  * opponent may seize. Procedure "game" decides who activates what next; procedure "activation"
  * runs the phases of one activation.
  */
-import type { Json } from '../../content/overlay/types'
 import { didYouMean } from '../../content/suggest'
 import type { ActivationKind } from '../../generated/content-types'
 import { effectApplies } from '../../rules'
@@ -22,6 +21,7 @@ import { enemiesNextTo, influenceMap } from '../influence'
 import type { PlayContext, Procedure } from '../procedure'
 import { checkVictory } from '../victory'
 import { activationChoiceProblem } from '../extras/eligibility'
+import { frameData, fromJson, toJson, toJsonObject } from '../../state/json-data'
 
 /** Who activates next, as far as it is known (a continuation names the kind and commands). */
 export interface NextActivation {
@@ -47,7 +47,7 @@ interface ActivationData {
   next?: NextActivation
 }
 
-const data = <T>(frame: Frame): T => frame.data as unknown as T
+const data = <T>(frame: Frame): T => frameData<T>(frame)
 
 export function activationKinds(ctx: PlayContext): ActivationKind[] {
   return (ctx.loaded.rules.ruleset.sequence.activation?.kinds ?? []).filter(
@@ -235,11 +235,11 @@ export const gameProcedure: Procedure = {
         }
         return {
           kind: 'push',
-          frame: { proc: 'activation', data: activation as unknown as { [k: string]: Json } },
+          frame: { proc: 'activation', data: toJsonObject(activation) },
         }
       }
       case 'after': {
-        const returned = frame.returned as unknown as NextActivation | null
+        const returned = fromJson<NextActivation | null>(frame.returned)
         const side = d.next.side
         const limit = ctx.loaded.scenario.setup?.activations
         if (
@@ -354,7 +354,7 @@ export const activationProcedure: Procedure = {
         expireMarkers(ctx.loaded, ctx.state, 'end-of-activation', ctx.applied)
         checkVictory(ctx, 'activation-end')
         flowOf(ctx.state).activation = null
-        return { kind: 'done', value: (d.next ?? null) as unknown as Json }
+        return { kind: 'done', value: toJson(d.next ?? null) }
       }
       default:
         return reject(`activation: unknown step "${frame.step}"`)
@@ -382,7 +382,7 @@ export function setNextActivation(ctx: PlayContext, next: NextActivation): void 
   for (let i = flow.stack.length - 1; i >= 0; i--) {
     const frame = flow.stack[i] as Frame
     if (frame.proc === 'activation') {
-      frame.data.next = next as unknown as Json
+      frame.data.next = toJson(next)
       return
     }
   }

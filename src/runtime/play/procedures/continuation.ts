@@ -15,6 +15,7 @@ import { commandsInPlay, leaderOnMap, nextSide } from '../forces'
 import type { PlayContext, Procedure } from '../procedure'
 import { activationKinds, activationOf, kindById, readActivation, setNextActivation } from './chain'
 import { reset, rollArgs, rollingLeader } from './continuation-roll'
+import { frameData } from '../../state/json-data'
 
 interface ContinuationData {
   kind?: string
@@ -23,7 +24,7 @@ interface ContinuationData {
   seize?: { command: string; counter?: string }
 }
 
-const data = (frame: Frame): ContinuationData => frame.data as unknown as ContinuationData
+const data = (frame: Frame): ContinuationData => frameData<ContinuationData>(frame)
 
 function continueChoices(ctx: PlayContext, side: string): Action[] {
   const activation = currentActivation(ctx)

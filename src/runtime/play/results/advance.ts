@@ -12,7 +12,6 @@ import type { Action } from '../../state/actions'
 import { boardOf } from '../../state/board'
 import type { Frame } from '../../state/flow-types'
 import type { PendingEffect } from '../../state/log'
-import type { Json } from '../../content/overlay/types'
 import { movementClassOf } from '../influence'
 import type { PlayContext, Procedure } from '../procedure'
 import { stepCost } from '../terrain-costs'
@@ -22,6 +21,7 @@ import type { Singled } from './frames'
 import { closedHexes, combatIn, facingChoices, fits, leadersOf } from './places'
 import { advanceSettings, matchesAny, matchesFilter } from './settings'
 import { ruleField } from '../../state/failure'
+import { toJson } from '../../state/json-data'
 
 type AdvanceEffect = Extract<PendingEffect['effect'], { type: 'advance' }>
 
@@ -175,7 +175,7 @@ export const advanceProcedure: Procedure = {
     const queued = nextQueued(frame)
     if (queued !== null) return queued
     const d = data<AdvanceData>(frame)
-    if (d.result !== undefined) return { kind: 'done', value: d.result as unknown as Json }
+    if (d.result !== undefined) return { kind: 'done', value: toJson(d.result) }
     const options = advanceOptions(ctx, d)
     if (options.length === 0) {
       d.result = wouldHave(ctx, d)

@@ -3,7 +3,6 @@
  * expression scope a pending effect was produced in (rebuilt from the units it names), matching a
  * player's answer against the listed legal ones, and moving a counter with its log line.
  */
-import type { Json } from '../../content/overlay/types'
 import type { Action } from '../../state/actions'
 import { checkArgs } from '../../state/actions'
 import { boardOf } from '../../state/board'
@@ -16,19 +15,20 @@ import type { Vars } from '../../state/variables'
 import { commonVariables, sideVariables, unitVariables } from '../../state/variables'
 import type { NewFrame, Outcome, PlayContext } from '../procedure'
 import { setFacing, setPlace } from '../../state/occupancy'
+import { frameData, fromJson, toJson } from '../../state/json-data'
 
-export const data = <T>(frame: Frame): T => frame.data as unknown as T
+export const data = <T>(frame: Frame): T => frameData<T>(frame)
 
 /** Queues frames to run (in order) before the procedure goes on; nulls are dropped. */
 export function queueThen(frame: Frame, frames: readonly (NewFrame | null)[]): void {
-  const queued = (frame.data.then as unknown as NewFrame[] | undefined) ?? []
+  const queued = fromJson<NewFrame[] | undefined>(frame.data.then) ?? []
   queued.push(...frames.filter((f): f is NewFrame => f !== null))
-  frame.data.then = queued as unknown as Json
+  frame.data.then = toJson(queued)
 }
 
 /** The next queued frame to push, if any. */
 export function nextQueued(frame: Frame): Outcome | null {
-  const queued = frame.data.then as unknown as NewFrame[] | undefined
+  const queued = fromJson<NewFrame[] | undefined>(frame.data.then)
   const next = queued?.shift()
   if (next === undefined) return null
   return { kind: 'push', frame: next }

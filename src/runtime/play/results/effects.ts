@@ -9,7 +9,6 @@
  * Callers take `resultsWatch(ctx, units)` before rolling and push `effectsFrame(pending, watch)`
  * after it; the frame below resumes when everything is done.
  */
-import type { Json } from '../../content/overlay/types'
 import type { PendingEffect } from '../../state/log'
 import { isLeader } from '../forces'
 import type { Procedure } from '../procedure'
@@ -21,6 +20,7 @@ import { displacementFrame, leadersLeftBehind, leadersWithoutUnits } from './lea
 import { leadersOf } from './places'
 import { priorityPick } from './advance'
 import { advanceSettings } from './settings'
+import { fromJson, toJson, toJsonObject } from '../../state/json-data'
 
 // Other mechanics reach these through this module (and ./index.ts).
 export { effectProcedureId, effectsFrame, resultsWatch } from './frames'
@@ -58,7 +58,7 @@ export const effectsProcedure: Procedure = {
       }
       case 'next': {
         if (d.current !== null) {
-          const got = frame.returned as unknown as Singled | null | undefined
+          const got = fromJson<Singled | null | undefined>(frame.returned)
           if (got !== null && got !== undefined && typeof got === 'object')
             for (const key of d.current) d.singled[key] = got
           d.current = null
@@ -97,7 +97,7 @@ export const effectsProcedure: Procedure = {
           }
           return {
             kind: 'push',
-            frame: { proc: 'effect:advance', data: frameData as unknown as { [k: string]: Json } },
+            frame: { proc: 'effect:advance', data: toJsonObject(frameData) },
           }
         }
         const singled = d.singled[candidatesKey(next)] ?? continuedAttackPick(ctx, next)
@@ -105,7 +105,7 @@ export const effectsProcedure: Procedure = {
           kind: 'push',
           frame: {
             proc: effectProcedureId(type),
-            data: { pending: next as unknown as Json, singled: singled as unknown as Json },
+            data: { pending: toJson(next), singled: toJson(singled) },
           },
         }
       }

@@ -5,7 +5,6 @@
  * retires fail). Settings: mechanics.results.standards, and the standard move of
  * mechanics.activation.standards (play/extras/standard.ts).
  */
-import type { Json } from '../../content/overlay/types'
 import type { Action } from '../../state/actions'
 import { boardOf } from '../../state/board'
 import { sendStatusEvent } from '../../state/effects'
@@ -19,6 +18,7 @@ import { displacementFrame } from './leaders'
 import { combatIn, leadersOf } from './places'
 import { standardSettings } from './settings'
 import { ruleField } from '../../state/failure'
+import { toJson } from '../../state/json-data'
 
 type Ctx = Pick<PlayContext, 'loaded' | 'state'>
 
@@ -39,7 +39,7 @@ export function inOrder(frames: readonly (NewFrame | null)[]): NewFrame | null {
   const list = frames.filter((f): f is NewFrame => f !== null)
   if (list.length === 0) return null
   if (list.length === 1) return list[0] as NewFrame
-  return { proc: 'results:frames', data: { then: list as unknown as Json } }
+  return { proc: 'results:frames', data: { then: toJson(list) } }
 }
 
 export const framesProcedure: Procedure = {

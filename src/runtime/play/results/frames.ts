@@ -2,9 +2,9 @@
  * The frames other mechanics start to have results carried out: `resultsWatch` before a roll,
  * `effectsFrame` after it (see effects.ts for what the frame does).
  */
-import type { Json } from '../../content/overlay/types'
 import type { PendingEffect } from '../../state/log'
 import type { NewFrame } from '../procedure'
+import { toJsonObject } from '../../state/json-data'
 
 export interface LeaderWatch {
   leader: string
@@ -84,5 +84,5 @@ export function effectsFrame(
     singled: {},
     current: null,
   }
-  return { proc: 'effects', data: d as unknown as { [key: string]: Json } }
+  return { proc: 'effects', data: toJsonObject(d) }
 }

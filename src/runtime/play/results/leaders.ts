@@ -6,7 +6,6 @@
  * leaves play without flight points. Procedure "results:displace-leaders". Settings:
  * mechanics.results.leaders.
  */
-import type { Json } from '../../content/overlay/types'
 import type { Action } from '../../state/actions'
 import { boardOf } from '../../state/board'
 import { eliminateUnit } from '../../state/effect-changes'
@@ -20,6 +19,7 @@ import { effectsFrame } from './frames'
 import { combatIn, isSurrounded } from './places'
 import { leaderSettings } from './settings'
 import { ruleField } from '../../state/failure'
+import { fromJson, toJsonObject } from '../../state/json-data'
 
 type Ctx = Pick<PlayContext, 'loaded' | 'state'>
 
@@ -86,7 +86,7 @@ export function displacementFrame(
 ): NewFrame | null {
   if (queue.length === 0) return null
   const d: DisplaceData = { queue: [...queue] }
-  return { proc: 'results:displace-leaders', data: d as unknown as { [k: string]: Json } }
+  return { proc: 'results:displace-leaders', data: toJsonObject(d) }
 }
 
 /** Where a displaced leader may go: hexes of the nearest units, or reinforcement groups. */
@@ -224,6 +224,6 @@ export const displaceLeadersProcedure: Procedure = {
 }
 
 function nextQueuedPending(frame: Parameters<Procedure['run']>[1]): boolean {
-  const queued = frame.data.then as unknown as unknown[] | undefined
+  const queued = fromJson<unknown[] | undefined>(frame.data.then)
   return queued !== undefined && queued.length > 0
 }

@@ -5,7 +5,6 @@
  * no enemy in front loses its marker when the attacks are declared; after each such phase a unit
  * that earned no further continued attack loses its marker. It repeats while any unit is marked.
  */
-import type { Json } from '../../content/overlay/types'
 import { reject } from '../../state/failure'
 import type { Frame } from '../../state/flow-types'
 import { currentActivation } from '../driver'
@@ -15,6 +14,7 @@ import { enemiesInFront } from './declarations'
 import { hexOf } from './geometry'
 import { continuedAttackMarker, continuedRule, shockParams } from './settings'
 import type { ShockData } from './types'
+import { frameData, toJsonObject } from '../../state/json-data'
 
 export interface ContinuedData {
   /** The side whose marked units attack; the active side when absent. */
@@ -28,12 +28,12 @@ export interface ContinuedData {
   rounds?: number
 }
 
-const data = (frame: Frame): ContinuedData => frame.data as unknown as ContinuedData
+const data = (frame: Frame): ContinuedData => frameData<ContinuedData>(frame)
 
 /** The frame running continued attacks for `only` of `side` at once (after a counter-charge). */
 export function continuedAttacksFrame(side: string, params: string, only: readonly string[]) {
   const d: ContinuedData = { side, params, only: [...only] }
-  return { proc: 'continued-attack', data: d as unknown as { [k: string]: Json } }
+  return { proc: 'continued-attack', data: toJsonObject(d) }
 }
 
 export const continuedAttackProcedure: Procedure = {
@@ -91,7 +91,7 @@ export const continuedAttackProcedure: Procedure = {
     }
     return {
       kind: 'push',
-      frame: { proc: 'shock', phase: params, data: shock as unknown as { [k: string]: Json } },
+      frame: { proc: 'shock', phase: params, data: toJsonObject(shock) },
     }
   },
 }

@@ -8,7 +8,6 @@
  * its continued attacks following at once (run through the fire mechanic's after-shot hook). The
  * firer's movement ends.
  */
-import type { Json } from '../../content/overlay/types'
 import { checkArgs, stringArg } from '../../state/actions'
 import { boardOf } from '../../state/board'
 import { applyEffects } from '../../state/effects'
@@ -35,6 +34,7 @@ import {
 } from './settings'
 import type { ChargePath, DeclaredAttack, ShockData } from './types'
 import { sectionOf } from '../sections'
+import { frameData, toJsonObject } from '../../state/json-data'
 
 type Ctx = Pick<PlayContext, 'loaded' | 'state'>
 
@@ -55,7 +55,7 @@ interface VsFireData {
   current?: string
 }
 
-const data = (frame: Frame): VsFireData => frame.data as unknown as VsFireData
+const data = (frame: Frame): VsFireData => frameData<VsFireData>(frame)
 
 /** The charge paths a unit fired upon has to the firer, empty when it may not go. */
 export function pathsToFirer(ctx: Ctx, unit: string, firer: string): ChargePath[] {
@@ -125,7 +125,7 @@ function succeed(
   const after: AfterFireData = {
     unit,
     firer: d.event.firer,
-    path: path as unknown as ChargePath,
+    path,
     leaders,
     type: ctx.state.units[unit]?.type ?? '',
     shockPhase,
@@ -133,7 +133,7 @@ function succeed(
   // The charge goes in once the shot is resolved (the fire mechanic's after-shot hook).
   afterShot(ctx, {
     proc: 'shock:counter-charge-after-fire',
-    data: after as unknown as { [k: string]: Json },
+    data: toJsonObject(after),
   })
 }
 
@@ -291,7 +291,7 @@ interface AfterFireData {
 /** Once the shot is resolved: the counter-charge goes in. */
 export const counterChargeAfterFireProcedure: Procedure = {
   run(ctx, frame) {
-    const d = frame.data as unknown as AfterFireData
+    const d = frameData<AfterFireData>(frame)
     const unit = ctx.state.units[d.unit]
     const firerHex = hexOf(ctx, d.firer)
     switch (d.stage ?? 'start') {
@@ -376,7 +376,7 @@ export const counterChargeAfterFireProcedure: Procedure = {
           frame: {
             proc: 'shock',
             phase: d.shockPhase,
-            data: shock as unknown as { [k: string]: Json },
+            data: toJsonObject(shock),
           },
         }
       }

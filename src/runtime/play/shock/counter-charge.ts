@@ -23,6 +23,7 @@ import { fightingAttackers } from './resolve'
 import { answeredShock } from './retreat-before-combat'
 import { chargeSettings, counterChargeSettings, frontSector } from './settings'
 import type { DeclaredAttack, ShockData } from './types'
+import { frameData } from '../../state/json-data'
 
 type Ctx = Pick<PlayContext, 'loaded' | 'state'>
 type Against = 'charge' | 'shock'
@@ -37,7 +38,7 @@ interface CounterData {
   current?: Candidate
 }
 
-const data = (frame: Frame): CounterData => frame.data as unknown as CounterData
+const data = (frame: Frame): CounterData => frameData<CounterData>(frame)
 
 /** Why the unit may not counter-charge at all now, or null. */
 export function counterChargeBarred(ctx: Ctx, id: string): string | null {

@@ -6,7 +6,6 @@
  * runs a continued attack phase and the shock phase of a unit that counter-charged a shooter, with
  * the data their mechanics give it.
  */
-import type { Json } from '../../content/overlay/types'
 import type { Action } from '../../state/actions'
 import { checkArgs, numberArg, stringArg } from '../../state/actions'
 import { reject, ruleField } from '../../state/failure'
@@ -42,6 +41,7 @@ import type { DeclaredAttack, RollSummary, ShockData } from './types'
 import { shockData } from './types'
 import { declaredEvent, reactionFrame } from './windows'
 import { sectionOf } from '../sections'
+import { fromJson, toJson } from '../../state/json-data'
 
 export const SHOCK_ACTIONS = ['declare', 'declare-undo', 'declare-done', 'resolve-attack'] as const
 
@@ -146,7 +146,7 @@ function startResolving(frame: Frame, d: ShockData, index: number, ctx: PlayCont
       attack.attackers.map((id) => [id, marker === undefined ? 0 : markerCount(ctx, id, marker)]),
     ),
   }
-  d.resolving = r as unknown as Json
+  d.resolving = toJson(r)
   frame.step = 'resolving'
 }
 
@@ -165,7 +165,7 @@ function finishAttack(ctx: PlayContext, attack: DeclaredAttack, r: Resolving): v
 }
 
 function resolving(ctx: PlayContext, frame: Frame, d: ShockData): Outcome {
-  const r = d.resolving as unknown as Resolving
+  const r = fromJson<Resolving>(d.resolving)
   const attack = d.attacks[r.index] as DeclaredAttack
   if (r.stage === 'bonus') {
     if (r.waiting) {
@@ -292,7 +292,7 @@ export const shockProcedure: Procedure = {
       case 'resolving':
         return resolving(ctx, frame, d)
       case 'end':
-        return { kind: 'done', value: d.attacks as unknown as Json }
+        return { kind: 'done', value: toJson(d.attacks) }
       default:
         return reject(`shock: unknown step "${frame.step}"`)
     }

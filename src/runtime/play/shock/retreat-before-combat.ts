@@ -26,6 +26,7 @@ import { readWith, withChoices } from './leaders'
 import { retreatSettings } from './settings'
 import type { DeclaredAttack, ShockData } from './types'
 import { shockData } from './types'
+import { frameData } from '../../state/json-data'
 
 type Ctx = Pick<PlayContext, 'loaded' | 'state'>
 
@@ -42,7 +43,7 @@ interface RetreatData {
   advance?: number
 }
 
-const data = (frame: Frame): RetreatData => frame.data as unknown as RetreatData
+const data = (frame: Frame): RetreatData => frameData<RetreatData>(frame)
 
 /** The shock phase this reaction answers (the nearest one below). */
 export function answeredShock(ctx: Ctx): ShockData {

@@ -6,6 +6,7 @@
 import type { Json } from '../../content/overlay/types'
 import type { Frame } from '../../state/flow-types'
 import type { ShockStep } from './settings'
+import { frameData } from '../../state/json-data'
 
 /** Where a charger goes: the hexes it passes, the last being where it stops, and its facing. */
 export interface ChargePath {
@@ -67,5 +68,5 @@ export interface ShockData {
 }
 
 export function shockData(frame: Frame): ShockData {
-  return frame.data as unknown as ShockData
+  return frameData<ShockData>(frame)
 }

@@ -10,6 +10,7 @@ import { reactionProcedureId } from '../reactions'
 import type { ReactionEvent } from '../reactions'
 import { phaseById } from './settings'
 import type { DeclaredAttack } from './types'
+import { toJson } from '../../state/json-data'
 
 /** The frame running the phase's reaction `id` for `event`; null when the phase has none. */
 export function reactionFrame(
@@ -28,7 +29,7 @@ export function reactionFrame(
     data: {
       reaction: reaction.id,
       params: (reaction.params ?? {}) as Json,
-      event: event as unknown as Json,
+      event: toJson(event),
     },
   }
 }
