@@ -37,6 +37,17 @@ function placeOf(file: string, text: string, from?: string): string {
   return `${lines.length}:${(lines.at(-1)?.length ?? 0) + 1}`
 }
 
+/** The bundled shock modifiers with a weapons-matrix term that divides by zero. */
+function brokenShockModifiers(): unknown {
+  const drm = JSON.parse(
+    readFileSync(join(projectRoot, 'content/tables/inf-shock-drm.json'), 'utf8'),
+  ) as { terms: { id: string; value?: unknown }[] }
+  const term = drm.terms.find((t) => t.id === 'weapons-matrix')
+  if (term === undefined) throw new Error('the shock modifiers have no weapons-matrix term')
+  term.value = 'a.ratings.movement / (defender.ratings.movement - defender.ratings.movement)'
+  return drm
+}
+
 describe('a mod pack in its own folder', { timeout: 120_000 }, () => {
   it('validates alone over the bundled content, reporting only its own files', async () => {
     const result = await run(['validate', MOD])
@@ -95,14 +106,11 @@ describe('a mod pack in its own folder', { timeout: 120_000 }, () => {
   it('names the mod’s folder in the command that plays a stopped test game again', async () => {
     const mod = copyOfMod('stopping')
     // The mod replaces the bundled shock modifiers with a term that divides by zero.
-    const drm = JSON.parse(
-      readFileSync(join(projectRoot, 'content/tables/inf-shock-drm.json'), 'utf8'),
-    ) as { terms: { id: string; value?: unknown }[] }
-    const term = drm.terms.find((t) => t.id === 'weapons-matrix')
-    if (term === undefined) throw new Error('the shock modifiers have no weapons-matrix term')
-    term.value = 'a.ratings.movement / (defender.ratings.movement - defender.ratings.movement)'
     mkdirSync(join(scratch, mod, 'tables'), { recursive: true })
-    writeFileSync(join(scratch, mod, 'tables/inf-shock-drm.json'), JSON.stringify(drm, null, 2))
+    writeFileSync(
+      join(scratch, mod, 'tables/inf-shock-drm.json'),
+      JSON.stringify(brokenShockModifiers(), null, 2),
+    )
     const result = await run(['validate', mod], scratch)
     expect(result.code).toBe(1)
     const stop = result.stdout
@@ -116,6 +124,25 @@ describe('a mod pack in its own folder', { timeout: 120_000 }, () => {
     const again = await run((command as string).split(' '), scratch)
     expect(again.code).toBe(1)
     expect(again.stdout + again.stderr).toMatch(/division by zero/)
+  })
+
+  it('plays the bundled scenarios a replacing file could break, and reports the file', async () => {
+    // A pack of one file: the bundled shock modifiers, replaced with a term that divides by zero.
+    mkdirSync(join(scratch, 'replacing/tables'), { recursive: true })
+    cpSync(
+      join(projectRoot, MOD, 'hexwright-mod.json'),
+      join(scratch, 'replacing/hexwright-mod.json'),
+    )
+    writeFileSync(
+      join(scratch, 'replacing/tables/inf-shock-drm.json'),
+      JSON.stringify(brokenShockModifiers(), null, 2),
+    )
+    const result = await run(['validate', 'replacing'], scratch)
+    expect(result.code).toBe(1)
+    expect(result.stdout).toMatch(
+      /^replacing\/tables\/inf-shock-drm\.json:\d+:\d+: in .*, a test game \(seed 1, random legal actions\) stops .*division by zero/m,
+    )
+    expect(result.stderr).toBe('1 problem in 1 file (2 checked)\n')
   })
 
   it('refuses a mod whose new unit type has no row in the matrix, in the mod’s unit set', async () => {

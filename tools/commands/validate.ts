@@ -51,7 +51,13 @@ export function runValidate(paths: string[], io: CommandIo, options: ValidateOpt
     .slice(1)
     .map((root) => `--content ${shellWord(displayPath(root, cwd))}`)
     .join(' ')
-  const report = validateContent(sources, { testGames: (id) => scenarios.has(id), contentFlags })
+  // A file that replaces one of a pack below can break that pack's scenarios: they are played
+  // too, and what stops them is reported at the replacing file (the cause), which was asked for.
+  const replacing = stack.replaced.some((r) => requested.has(r.file))
+  const report = validateContent(sources, {
+    testGames: (id) => replacing || scenarios.has(id),
+    contentFlags,
+  })
   const problems = [...report.problems, ...packProblems(stack, report.files)].sort(
     content.compareProblems,
   )
