@@ -146,7 +146,11 @@ describe('what the odds say of other actions', () => {
       message: 'unit w-lb-1 has already fired this activation',
       rule: '11.2',
     })
-    expect(actionOdds(moi, after, fire('w-lb-1', 'e-pk-1'))).toEqual({ ok: false, code: 'forbidden', ...refused })
+    expect(actionOdds(moi, after, fire('w-lb-1', 'e-pk-1'))).toEqual({
+      ok: false,
+      code: 'forbidden',
+      ...refused,
+    })
   })
 
   it('a roll the scripted dice have no face for is refused with a code and the dice, for a caller to ask for them', () => {
