@@ -34,13 +34,13 @@ describe('npm run cli -- validate', () => {
     const lines = result.stdout.trim().split('\n')
     expect(lines.at(-1)).toMatch(/^\d+ content files valid \(/)
     // The Croisades rulesets play by turns and phases, with mechanics the engine has no
-    // procedure for; each says so once, at its sequence of play.
+    // procedure for; each says so once, at the first of them.
     expect(lines.slice(0, -1)).toEqual([
       expect.stringMatching(
-        /^content\/rulesets\/croisades-tactical\.json:\d+:\d+: warning: no scenario can be played on this ruleset yet: the engine plays sequences of activations, not of turns and phases; it has no procedure for "fire" \(1\. Offensive fire\), .*"melee" \(4\. Combat\).* \(at \/sequence\)$/,
+        /^content\/rulesets\/croisades-tactical\.json:\d+:\d+: warning: no scenario can be played on this ruleset yet: it has no procedure for "charge-declaration" \(2\. Charges and counter-charges\), .*"melee" \(4\. Combat\).* \(at \/sequence\/phases\/1\/mechanic\)$/,
       ),
       expect.stringMatching(
-        /^content\/rulesets\/les-croisades\.json:\d+:\d+: warning: no scenario can be played on this ruleset yet: .*"supply" \(2\. Supply\).*the reaction Interception \("battle" when enter-hex\).* \(at \/sequence\)$/,
+        /^content\/rulesets\/les-croisades\.json:\d+:\d+: warning: no scenario can be played on this ruleset yet: .*"supply" \(2\. Supply\).*the reaction Interception \("battle" when enter-hex\).* \(at \/sequence\/phases\/0\/mechanic\)$/,
       ),
     ])
     expect(result.code).toBe(0)

@@ -3146,6 +3146,10 @@ export interface Turns {
    */
   playerTurns?: 'alternate' | 'simultaneous' | 'none'
   /**
+   * Who plays first in each game turn. fixed: the scenario's first side (setup.firstSide), then the others in scenario order, every turn. alternate: the first place passes to the next side each turn.
+   */
+  initiative?: 'fixed' | 'alternate'
+  /**
    * What a game turn stands for, for display (1 turn = 1 month).
    */
   calendar?: {

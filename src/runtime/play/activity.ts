@@ -51,6 +51,7 @@ export function isActivated(ctx: Pick<PlayContext, 'state'>, id: string): boolea
   const activation = ctx.state.flow?.activation
   const unit = ctx.state.units[id]
   if (activation === null || activation === undefined || unit === undefined) return false
+  if (activation.wholeSide === true) return unit.side === activation.side
   return (
     unit.side === activation.side &&
     unit.command !== null &&

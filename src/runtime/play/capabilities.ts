@@ -9,7 +9,7 @@ import { reactionProcedureId } from './reactions'
 import { PROCEDURES } from './registry'
 
 /** The sequence structures the engine plays. */
-const PLAYED_STRUCTURES: readonly string[] = ['activations']
+const PLAYED_STRUCTURES: readonly string[] = ['activations', 'turns']
 
 export interface SequenceGaps {
   /** The structure, when the engine does not play it. */
@@ -26,6 +26,8 @@ export interface MissingMechanic {
   readonly label: string
   /** For a reaction: the trigger it answers. */
   readonly trigger?: string
+  /** For a phase whose mechanic is played but not for the players it names. */
+  readonly scope?: string
 }
 
 const played = (procedure: string): boolean => Object.hasOwn(PROCEDURES, procedure)
@@ -49,6 +51,13 @@ export function sequenceGaps(ruleset: ResolvedRuleset): SequenceGaps {
     const at = `/sequence/phases/${p}`
     if (!played(phase.mechanic))
       missing.push({ pointer: `${at}/mechanic`, mechanic: phase.mechanic, label: phase.label })
+    if (sequence.structure === 'turns' && phase.player === 'alternating')
+      missing.push({
+        pointer: `${at}/player`,
+        mechanic: phase.mechanic,
+        label: phase.label,
+        scope: 'alternating',
+      })
     ;(phase.reactions ?? []).forEach((reaction, r) => {
       if (played(reactionProcedureId(reaction))) return
       missing.push({
@@ -71,13 +80,13 @@ export function hasGaps(gaps: SequenceGaps): boolean {
 export function describeGaps(gaps: SequenceGaps): string {
   const parts: string[] = []
   if (gaps.structure !== null)
-    parts.push(
-      `the engine plays sequences of activations, not of ${gaps.structure === 'turns' ? 'turns and phases' : `"${gaps.structure}"`}`,
-    )
+    parts.push(`the engine does not play sequences of "${gaps.structure}"`)
   const names = gaps.missing.map((m) =>
-    m.trigger === undefined
-      ? `"${m.mechanic}" (${m.label})`
-      : `the reaction ${m.label} ("${m.mechanic}" when ${m.trigger})`,
+    m.scope !== undefined
+      ? `${m.label} played by the sides in turn (player "${m.scope}")`
+      : m.trigger === undefined
+        ? `"${m.mechanic}" (${m.label})`
+        : `the reaction ${m.label} ("${m.mechanic}" when ${m.trigger})`,
   )
   if (names.length > 0) parts.push(`it has no procedure for ${listed(names)}`)
   return parts.join('; ')

@@ -99,7 +99,7 @@ export function startGame(
     }
   }
   state.flow = flow
-  pushFrame(flow, { proc: 'game' })
+  pushFrame(flow, { proc: loaded.rules.ruleset.sequence.structure === 'turns' ? 'turns' : 'game' })
   const ctx: PlayContext = { loaded, state, applied: [], pending: [], records: [] }
   advance(ctx, PROCEDURES)
   const entry: LogEntry = {

@@ -13,11 +13,13 @@ import { FIRE_PROCEDURES } from './fire'
 import { MOVEMENT_PROCEDURES } from './movement'
 import { RESULTS_PROCEDURES } from './results'
 import { SHOCK_PROCEDURES } from './shock'
+import { turnsProcedure } from './procedures/turns'
 
 export const PROCEDURES: Procedures = {
   game: gameProcedure,
   'setup-game': setupProcedure,
   activation: activationProcedure,
+  turns: turnsProcedure,
   'loss-check': lossCheckProcedure,
   continuation: continuationProcedure,
   reactions: reactionsProcedure,

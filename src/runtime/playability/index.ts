@@ -16,13 +16,16 @@ import { describeGaps, hasGaps, sequenceGaps } from '../play/capabilities'
 import { commandProblems } from './commands'
 import { savedGameProblems } from './saved-games'
 import { testGameOf } from './test-game'
+import { turnProblems } from './turns'
 
 export const ENGINE_CHECKS: EngineChecks = {
   ruleset(ruleset) {
     const gaps = sequenceGaps(ruleset)
     if (!hasGaps(gaps)) return []
+    // At the first thing named that the engine does not play, in the file that names it.
     const problem: EngineProblem = {
-      pointer: '/sequence',
+      pointer:
+        gaps.structure !== null ? '/sequence/structure' : (gaps.missing[0]?.pointer ?? '/sequence'),
       message: `no scenario can be played on this ruleset yet: ${describeGaps(gaps)}`,
       severity: 'warning',
     }
@@ -32,7 +35,7 @@ export const ENGINE_CHECKS: EngineChecks = {
     const ruleset = loaded.rules.ruleset
     const gaps = sequenceGaps(ruleset)
     // What a scenario holds is beside the point while its sequence cannot be played at all.
-    if (!hasGaps(gaps)) return commandProblems(loaded)
+    if (!hasGaps(gaps)) return [...commandProblems(loaded), ...turnProblems(loaded)]
     const problem: EngineProblem = {
       pointer: '/ruleset',
       message: `this scenario cannot be played yet, because of its ruleset ${ruleset.name}: ${describeGaps(gaps)}`,

@@ -1,13 +1,13 @@
 /**
  * What content expressions can see. Each resolution, modifier list, status transition and
- * effect is evaluated in a context (attack, fire, unit, activation, battle, side); the types below
+ * effect is evaluated in a context (attack, fire, unit, activation, battle, side, phase); the types below
  * are built from the ruleset, so `unit.status == 'disorderd'` or `unit.ratings.movment` are
  * caught when content is loaded, with a suggestion. docs/ARCHITECTURE.md lists these variables.
  */
 import type { ResolvedRuleset } from '../generated/content-types'
 import { createEnvironment, type Environment, type ExprType } from '../expr'
 
-export type ContextKind = 'attack' | 'fire' | 'unit' | 'activation' | 'battle' | 'side'
+export type ContextKind = 'attack' | 'fire' | 'unit' | 'activation' | 'battle' | 'side' | 'phase'
 
 export const CONTEXT_KINDS: readonly ContextKind[] = [
   'attack',
@@ -16,6 +16,7 @@ export const CONTEXT_KINDS: readonly ContextKind[] = [
   'activation',
   'battle',
   'side',
+  'phase',
 ]
 
 const NUMBER: ExprType = { kind: 'number' }
@@ -154,6 +155,8 @@ export function rulesetTypes(r: ResolvedRuleset): Record<string, ExprType> {
         ),
       ),
       params: parametersType(r.sideParameters),
+      /** How many of the side's units in play carry each marker. */
+      markers: obj(Object.fromEntries((r.markers ?? []).map((m) => [camelKey(m.id), NUMBER]))),
       commandCount: NUMBER,
     }),
     Command: obj({ id: STRING, name: STRING, params: parametersType(r.commandParameters) }),
@@ -221,6 +224,12 @@ function contextVariables(kind: ContextKind): Record<string, ExprType> {
       }
     case 'side':
       return { side: named('Side') }
+    case 'phase':
+      // A phase's `when` and `repeat`: the side it runs for, and how often it has run.
+      return {
+        side: named('Side'),
+        phase: obj({ id: STRING, runs: NUMBER }),
+      }
   }
 }
 

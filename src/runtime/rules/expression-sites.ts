@@ -121,7 +121,7 @@ function classify(
     case 'sequence':
       if (first === 'activation' && second === 'kinds') return at('activation')
       // A reaction is a unit answering an enemy's move or fire.
-      if (first === 'phases') return third === 'reactions' ? at('unit') : at('side')
+      if (first === 'phases') return third === 'reactions' ? at('unit') : at('phase')
       return { unknown: true }
     default:
       return { unknown: true }

@@ -11,7 +11,7 @@ import { reject, rejectFailure } from './failure'
 import type { Clock, GameState } from './game-state'
 import { sideOrder } from './roster'
 import type { AppliedEffect, ClockEvent } from './log'
-import { sideContext } from './variables'
+import { phaseContext } from './variables'
 
 export type Expiry = 'end-of-activation' | 'end-of-phase' | 'end-of-player-turn' | 'end-of-turn'
 
@@ -39,9 +39,9 @@ function phaseRuns(
   if (source === undefined) return key === 'when'
   const result = effectApplies(
     loaded.rules,
-    'side',
+    'phase',
     source,
-    sideContext(loaded, state, side),
+    phaseContext(loaded, state, side, phase.id, key === 'when' ? 0 : 1),
     `phase "${phase.id}", ${key}`,
   )
   if (!result.ok) return rejectFailure(result.error)

@@ -66,6 +66,11 @@ export interface ActivationState {
   commands: string[]
   free: boolean
   seized: boolean
+  /**
+   * Every unit of the side acts, whatever its command (a player turn of a turn-based sequence);
+   * absent means only the units of `commands`.
+   */
+  wholeSide?: boolean
   units: Record<string, UnitActivity>
 }
 

@@ -44,6 +44,7 @@ export const CONTEXT_ARGS: Readonly<Record<ContextKind, readonly string[]>> = {
   fire: ['firer', 'target', 'range', 'weapon', 'mode', 'overUnits', 'angle'],
   unit: ['unit', 'turn'],
   side: [],
+  phase: ['phase', 'runs'],
   activation: [
     'leader',
     'command',
@@ -62,6 +63,7 @@ const DEFAULT_WHO: Record<ContextKind, Who | null> = {
   fire: 'target',
   unit: 'self',
   side: null,
+  phase: null,
   activation: null,
   battle: null,
 }
@@ -222,10 +224,18 @@ function situation(
       }
       return { variables, roles, units: [id], who: id }
     }
-    case 'side': {
+    case 'side':
+    case 'phase': {
       const side = action.side === undefined ? state.clock.activeSide : sideOf(loaded, action.side)
+      const phase = {
+        id: stringArg(action, 'phase', true) ?? '',
+        runs: numberArg(action, 'runs') ?? 0,
+      }
       return {
-        variables: { side: sideVariables(loaded, state, side) },
+        variables: {
+          side: sideVariables(loaded, state, side),
+          ...(context === 'phase' ? { phase } : {}),
+        },
         roles: {},
         units: [],
         who: side,

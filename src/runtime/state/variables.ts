@@ -171,6 +171,25 @@ export function commandsWithUnitsInPlay(
   })
 }
 
+/** How many of the side's units in play carry each marker of the ruleset, by expression name. */
+function sideMarkers(loaded: LoadedScenario, state: GameState, side: string): Vars {
+  const counts: Record<string, number> = {}
+  const names = new Map<string, string>()
+  for (const marker of loaded.rules.ruleset.markers ?? []) {
+    const name = camelKey(marker.id)
+    names.set(marker.id, name)
+    counts[name] = 0
+  }
+  for (const unit of Object.values(state.units)) {
+    if (unit.side !== side || unit.location === 'removed') continue
+    for (const [marker, count] of Object.entries(unit.markers)) {
+      const name = names.get(marker)
+      if (name !== undefined && count > 0) counts[name] = (counts[name] ?? 0) + 1
+    }
+  }
+  return counts
+}
+
 export function sideVariables(loaded: LoadedScenario, state: GameState, id: string): Vars {
   const side = loaded.scenario.sides.find((s) => s.id === id)
   const tracks = own(state.sides, id)?.tracks ?? {}
@@ -179,6 +198,7 @@ export function sideVariables(loaded: LoadedScenario, state: GameState, id: stri
     name: side?.name ?? id,
     tracks: Object.fromEntries(Object.entries(tracks).map(([k, v]) => [camelKey(k), v])),
     params: sideParameters(loaded, id),
+    markers: sideMarkers(loaded, state, id),
     commandCount: (side?.commands ?? []).filter((c) =>
       commandsWithUnitsInPlay(loaded, state).has(c.id),
     ).length,
@@ -203,4 +223,18 @@ export function unitContext(loaded: LoadedScenario, state: GameState, id: string
 
 export function sideContext(loaded: LoadedScenario, state: GameState, side: string): Variables {
   return { ...commonVariables(loaded, state), side: sideVariables(loaded, state, side) }
+}
+
+/**
+ * Variables of a phase's `when` and `repeat`: the side it runs for, the phase and how many
+ * times it has run in a row (0 before its first run).
+ */
+export function phaseContext(
+  loaded: LoadedScenario,
+  state: GameState,
+  side: string,
+  phase: string,
+  runs: number,
+): Variables {
+  return { ...sideContext(loaded, state, side), phase: { id: phase, runs } }
 }

@@ -74,7 +74,7 @@ describe('the Play tab before a game starts', () => {
     expect(notice.exists()).toBe(true)
     expect(notice.text()).toContain('This scenario cannot be played as it is written')
     expect(notice.text()).toContain(
-      'this scenario cannot be played yet, because of its ruleset Croisades (tactical): the engine plays sequences of activations, not of turns and phases',
+      'this scenario cannot be played yet, because of its ruleset Croisades (tactical): it has no procedure for "charge-declaration" (2. Charges and counter-charges)',
     )
 
     const sample = setupOf('content/scenarios/sample-skirmish.json')

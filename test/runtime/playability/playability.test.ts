@@ -29,11 +29,11 @@ function sampleWith(edit: (sides: [Side, Side]) => void, sources = bundled): Sou
 }
 
 describe('the sequence of play the engine cannot play yet', () => {
-  it('names the structure and every phase and reaction without a procedure, at its place', () => {
+  it('names every phase and reaction without a procedure, at its place', () => {
     const gaps = sequenceGaps(bundledRuleset('croisades-tactical').ruleset)
-    expect(gaps.structure).toBe('turns')
+    // Turns and phases are played, and so is a phase of fire.
+    expect(gaps.structure).toBe(null)
     expect(gaps.missing.map((m) => [m.pointer, m.mechanic, m.trigger ?? null])).toEqual([
-      ['/sequence/phases/0/mechanic', 'fire', null],
       ['/sequence/phases/1/mechanic', 'charge-declaration', null],
       ['/sequence/phases/1/reactions/0/mechanic', 'charge-declaration', 'charge-declared'],
       ['/sequence/phases/2/reactions/0/mechanic', 'fire', 'move-step'],
@@ -58,11 +58,11 @@ describe('the sequence of play the engine cannot play yet', () => {
     expect(report.problems.filter((p) => p.severity === 'error')).toEqual([])
     const warnings = report.problems.filter((p) => p.severity === 'warning')
     expect(warnings.map((p) => [p.file, p.pointer])).toEqual([
-      ['content/rulesets/croisades-tactical.json', '/sequence'],
-      ['content/rulesets/les-croisades.json', '/sequence'],
+      ['content/rulesets/croisades-tactical.json', '/sequence/phases/1/mechanic'],
+      ['content/rulesets/les-croisades.json', '/sequence/phases/0/mechanic'],
     ])
     expect(warnings[1]?.message).toMatch(
-      /^no scenario can be played on this ruleset yet: the engine plays sequences of activations, not of turns and phases; it has no procedure for "random-events" \(1\. Random events\), "supply" \(2\. Supply\)/,
+      /^no scenario can be played on this ruleset yet: it has no procedure for "random-events" \(1\. Random events\), "supply" \(2\. Supply\)/,
     )
     // The content layer alone knows nothing of the engine: no warning there.
     expect(content.validateContent(bundled).problems).toEqual([])
@@ -73,7 +73,7 @@ describe('the sequence of play the engine cannot play yet', () => {
     const report = validateContent(mini)
     const errors = report.problems.filter((p) => p.severity === 'error')
     expect(lines(errors)).toEqual([
-      'test/fixtures/mini/scenarios/mini-battle.json /ruleset error: this scenario cannot be played yet, because of its ruleset Mini ruleset: the engine plays sequences of activations, not of turns and phases; it has no procedure for "melee" (Fight)',
+      'test/fixtures/mini/scenarios/mini-battle.json /ruleset error: this scenario cannot be played yet, because of its ruleset Mini ruleset: it has no procedure for "melee" (Fight)',
     ])
     expect(errors[0]).toMatchObject({ line: 6, column: 14 })
     const loaded = loadLibrary(mini).scenario('mini-battle')

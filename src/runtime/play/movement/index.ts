@@ -3,11 +3,12 @@
  * marks units out of command is the activation extras' (play/extras/command-check.ts).
  */
 import type { Procedures } from '../procedure'
-import { moveAndFireProcedure, movementProcedure } from './move-and-fire'
+import { firePhaseProcedure, moveAndFireProcedure, movementProcedure } from './move-and-fire'
 import { movePathProcedure } from './move-path'
 
 export const MOVEMENT_PROCEDURES: Procedures = {
   'move-and-fire': moveAndFireProcedure,
   movement: movementProcedure,
+  fire: firePhaseProcedure,
   'move-path': movePathProcedure,
 }

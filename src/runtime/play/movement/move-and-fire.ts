@@ -2,7 +2,8 @@
  * The movement phases. Move-and-fire (mechanic "move-and-fire"): the active side moves, turns,
  * changes the form of (dismounts, limbers…) and fires with its activated units, one at a time,
  * in any order, then ends the phase. Movement (mechanic "movement"): the same without fire (an
- * army activation's move). A move or a shot may open reaction windows for the other side
+ * army activation's move). Fire (mechanic "fire"): fire alone, a phase of a turn-based sequence.
+ * A move or a shot may open reaction windows for the other side
  * (reaction fire, return fire, counter-charges), run as sub-procedures before the next decision.
  */
 import { piecesInPlay } from '../forces'
@@ -28,6 +29,7 @@ import { fromJson, toJson } from '../../state/json-data'
 
 export const MOVE_AND_FIRE_ACTIONS = ['move', 'turn', 'transform', 'fire', 'done'] as const
 export const MOVEMENT_ACTIONS = ['move', 'turn', 'transform', 'done'] as const
+export const FIRE_ACTIONS = ['fire', 'done'] as const
 
 /** What an action started that must run before the next decision. */
 export type ActionOutcome = { text: string; then?: NewFrame | null }
@@ -51,12 +53,19 @@ function firer(action: Action): string | null {
   return null
 }
 
+/**
+ * A phase in which the active side's units act one at a time with the actions listed (moves,
+ * turns, changes of form, fire), then the side ends it ("done"); `what` names the phase in
+ * the log line that ends it.
+ */
 function phaseProcedure(
   kind: string,
   text: string,
   actions: readonly string[],
-  withFire: boolean,
+  what: string,
 ): Procedure {
+  const withMoves = actions.includes('move')
+  const withFire = actions.includes('fire')
   return {
     actions,
     run(ctx, frame) {
@@ -90,14 +99,17 @@ function phaseProcedure(
         case 'done':
           checkArgs(action, [])
           frame.step = 'end'
-          return `${currentActivation(ctx).side} ends ${withFire ? 'movement and fire' : 'movement'}`
+          return `${currentActivation(ctx).side} ends ${what}`
         case 'move':
+          if (!withMoves) return reject('there is no movement in this phase')
           outcome = performMove(ctx, frame, action)
           break
         case 'turn':
+          if (!withMoves) return reject('there is no movement in this phase')
           outcome = performTurn(ctx, frame, action)
           break
         case 'transform':
+          if (!withMoves) return reject('there is no movement in this phase')
           outcome = performTransform(ctx, frame, action)
           break
         case 'fire': {
@@ -116,9 +128,9 @@ function phaseProcedure(
     },
     legal(ctx, frame) {
       return [
-        ...moveChoices(ctx, frame),
-        ...turnChoices(ctx, frame),
-        ...transformChoices(ctx, frame),
+        ...(withMoves ? moveChoices(ctx, frame) : []),
+        ...(withMoves ? turnChoices(ctx, frame) : []),
+        ...(withMoves ? transformChoices(ctx, frame) : []),
         ...(withFire ? fireChoices(ctx, frame) : []),
         { type: 'done' },
       ]
@@ -128,12 +140,16 @@ function phaseProcedure(
       const side = currentActivation(ctx).side
       const pieces = piecesInPlay(ctx.state, side)
       const list = (id: string): ActionList =>
-        joinLists([
-          moveList(ctx, frame, [id]),
-          arrayList(turnChoices(ctx, frame, [id])),
-          arrayList(transformChoices(ctx, frame, [id])),
-          arrayList(withFire ? fireChoices(ctx, frame, [id]) : []),
-        ])
+        joinLists(
+          withMoves
+            ? [
+                moveList(ctx, frame, [id]),
+                arrayList(turnChoices(ctx, frame, [id])),
+                arrayList(transformChoices(ctx, frame, [id])),
+                arrayList(withFire ? fireChoices(ctx, frame, [id]) : []),
+              ]
+            : [arrayList(fireChoices(ctx, frame, [id]))],
+        )
       const piece = (id: string): LegalGroup => ({
         key: id,
         actions: () => listed(list(id)),
@@ -148,12 +164,19 @@ export const moveAndFireProcedure = phaseProcedure(
   'move-and-fire',
   'move, turn and fire with the activated units, then end the phase ("done")',
   MOVE_AND_FIRE_ACTIONS,
-  true,
+  'movement and fire',
 )
 
 export const movementProcedure = phaseProcedure(
   'movement',
   'move and turn the activated units, then end the phase ("done")',
   MOVEMENT_ACTIONS,
-  false,
+  'movement',
+)
+
+export const firePhaseProcedure = phaseProcedure(
+  'fire',
+  'fire with the units that may, then end the phase ("done")',
+  FIRE_ACTIONS,
+  'fire',
 )

@@ -11,9 +11,9 @@ import type { Action } from '../../state/actions'
 import { checkArgs, stringArg } from '../../state/actions'
 import { expireMarkers } from '../../state/clock'
 import { reject, rejectFailure, ruleField } from '../../state/failure'
-import type { ActivationState, Frame } from '../../state/flow-types'
+import type { ActivationState, Frame, UnitActivity } from '../../state/flow-types'
 import { activationVariables } from '../../state/resolve-action'
-import { sideContext } from '../../state/variables'
+import { phaseContext } from '../../state/variables'
 import { blankActivity } from '../activity'
 import { flowOf } from '../driver'
 import { commandsInPlay, isLeader, leaderOnMap, nextSide, onMap } from '../forces'
@@ -279,6 +279,25 @@ export const gameProcedure: Procedure = {
   },
 }
 
+/**
+ * What every unit on the map (either side) is next to as an activation begins. Only units that
+ * begin near the enemy get a record now; the others get a blank one when they first do
+ * something (activityOf), which reads the same.
+ */
+export function startingActivity(ctx: PlayContext): Record<string, UnitActivity> {
+  const units: Record<string, UnitActivity> = {}
+  for (const id of onMap(ctx.state)) {
+    if (isLeader(ctx.loaded, id)) continue
+    const unit = ctx.state.units[id]
+    if (unit === undefined || unit.hex === null) continue
+    const startAdjacent = influenceMap(ctx, unit.side).get(unit.hex) ?? []
+    const startNextTo = enemiesNextTo(ctx, unit.side, unit.hex)
+    if (startAdjacent.length === 0 && startNextTo.length === 0) continue
+    units[id] = { ...blankActivity(), startAdjacent: [...startAdjacent], startNextTo }
+  }
+  return units
+}
+
 function startActivation(ctx: PlayContext, d: ActivationData): void {
   const flow = flowOf(ctx.state)
   ctx.state.clock.activation += 1
@@ -289,19 +308,7 @@ function startActivation(ctx: PlayContext, d: ActivationData): void {
     commands: d.commands,
     free: d.free,
     seized: d.seized,
-    units: {},
-  }
-  // What every unit on the map (either side) was next to when the activation began.
-  for (const id of onMap(ctx.state)) {
-    if (isLeader(ctx.loaded, id)) continue
-    const unit = ctx.state.units[id]
-    if (unit === undefined || unit.hex === null) continue
-    // Only units that began near the enemy get a record now; the others get a blank one when
-    // they first do something (activityOf), which reads the same.
-    const startAdjacent = influenceMap(ctx, unit.side).get(unit.hex) ?? []
-    const startNextTo = enemiesNextTo(ctx, unit.side, unit.hex)
-    if (startAdjacent.length === 0 && startNextTo.length === 0) continue
-    activation.units[id] = { ...blankActivity(), startAdjacent: [...startAdjacent], startNextTo }
+    units: startingActivity(ctx),
   }
   flow.activation = activation
   const kind = kindById(ctx, d.kind)
@@ -334,12 +341,12 @@ export const activationProcedure: Procedure = {
               `activation kind "${kind.id}" names phase "${id}", which the sequence of play does not have`,
             )
           if (phase.when !== undefined) {
-            // Phase conditions are checked (rules/expression-sites.ts) in the side context.
+            // Phase conditions are checked (rules/expression-sites.ts) in the phase context.
             const runs = effectApplies(
               ctx.loaded.rules,
-              'side',
+              'phase',
               phase.when,
-              sideContext(ctx.loaded, ctx.state, d.side),
+              phaseContext(ctx.loaded, ctx.state, d.side, phase.id, 0),
               `phase "${id}", when`,
             )
             if (!runs.ok) return rejectFailure(runs.error)
