@@ -38,9 +38,13 @@ async function generateTypes(schemas: SchemaFile[]): Promise<string> {
     description: 'Every top-level content format, for type generation only.',
     type: 'object',
     additionalProperties: false,
-    properties: Object.fromEntries(
-      Object.entries(CONTENT_SCHEMAS).map(([name, file]) => [name, { $ref: file }]),
-    ),
+    properties: {
+      ...Object.fromEntries(
+        Object.entries(CONTENT_SCHEMAS).map(([name, file]) => [name, { $ref: file }]),
+      ),
+      // The settings of each mechanic of the sequence of play, typed for the procedures.
+      phaseSettings: { $ref: 'phase-params.schema.json' },
+    },
   }
   const byName = new Map(schemas.map((s) => [s.file, s.json]))
   const ts = await compile(rootSchema as never, 'HexwrightContent', {

@@ -196,6 +196,34 @@ function causeProblems(
   })
 }
 
+/**
+ * The variants built on ruleset `id`, directly or through other variants, that nothing builds
+ * on in turn: the complete games a base ruleset is part of.
+ */
+function builtOn(store: ContentStore, id: string): { id: string; name: string }[] {
+  const variants = store.files.filter((f) => f.valid && f.format === 'variant')
+  const baseOf = new Map<string, string>()
+  const names = new Map<string, string>()
+  for (const f of variants) {
+    const v = f.doc.value as { id?: unknown; base?: unknown; name?: unknown }
+    if (typeof v.id !== 'string' || typeof v.base !== 'string') continue
+    baseOf.set(v.id, v.base)
+    names.set(v.id, typeof v.name === 'string' ? v.name : v.id)
+  }
+  const bases = new Set(baseOf.values())
+  const reaches = (from: string): boolean => {
+    const seen = new Set<string>()
+    for (let at = baseOf.get(from); at !== undefined && !seen.has(at); at = baseOf.get(at)) {
+      if (at === id) return true
+      seen.add(at)
+    }
+    return false
+  }
+  return [...baseOf.keys()]
+    .filter((v) => !bases.has(v) && reaches(v))
+    .map((v) => ({ id: v, name: names.get(v) ?? v }))
+}
+
 export function crossFileProblems(store: ContentStore, engine?: EngineChecks): Problem[] {
   const ctx: CrossCheckContext = { store, resolver: createRulesetResolver(store) }
   const problems: Problem[] = []
@@ -234,8 +262,16 @@ export function crossFileProblems(store: ContentStore, engine?: EngineChecks): P
       case 'ruleset':
       case 'variant': {
         const vocabulary = vocabularyOf(String(value.id))
+        const derived = builtOn(store, String(value.id)).map((d) => ({
+          name: d.name,
+          vocabulary: vocabularyOf(d.id),
+        }))
         problems.push(
-          ...referenceProblems(file, { vocabulary, ratings: ratingsOf(String(value.id)) }, store),
+          ...referenceProblems(
+            file,
+            { vocabulary, ratings: ratingsOf(String(value.id)), derived },
+            store,
+          ),
         )
         break
       }

@@ -21,6 +21,12 @@ export interface ReferenceScope {
   hex?: (label: string) => string | null
   /** Declared ratings, to check the type of the values given for them. */
   ratings?: ReadonlyMap<string, RatingDeclaration>
+  /**
+   * For a ruleset that others build on (a game system its variants complete): their names and
+   * vocabularies. A name this ruleset leaves to them is known when every one of them defines
+   * it, and reported naming those that do not.
+   */
+  derived?: readonly { readonly name: string; readonly vocabulary: Vocabulary | undefined }[]
 }
 
 export interface RatingDeclaration {
@@ -96,6 +102,24 @@ export function referenceProblems(
     }
     const names = scope.vocabulary?.get(kind)
     if (!names || names.has(name)) return
+    const derived = scope.derived ?? []
+    if (derived.length > 0) {
+      const lacking = derived.filter((d) => d.vocabulary?.get(kind)?.has(name) === false)
+      if (lacking.length === 0) return
+      const who = lacking.map((d) => d.name).join(', ')
+      // Suggested from the names of the games too: a misspelling of what they all define.
+      const known = new Set([
+        ...names,
+        ...lacking.flatMap((d) => [...(d.vocabulary?.get(kind) ?? [])]),
+      ])
+      const verb = lacking.length === 1 ? 'builds' : 'build'
+      report(
+        pointer,
+        `unknown ${what} "${name}": ${who}, which ${verb} on this ruleset, ${lacking.length === 1 ? 'does' : 'do'} not define it${didYouMean(name, known)}`,
+        key,
+      )
+      return
+    }
     report(pointer, `unknown ${what} "${name}"${didYouMean(name, names)}`, key)
   }
   const checkRating = (

@@ -165,9 +165,16 @@ function toProblem(
     case 'additionalProperties': {
       const name = String(p.additionalProperty)
       const pointer = `${e.instancePath}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`
-      const allowed = declaredProperties(
-        schemasAtPointer(root, doc.value, parsePointer(e.instancePath)),
+      const schemas = schemasAtPointer(root, doc.value, parsePointer(e.instancePath))
+      const allowed = declaredProperties(schemas)
+      // A schema that declares no field at all (the settings of a mechanic that has none).
+      const closed = schemas.some(
+        (s) =>
+          s.schema.additionalProperties === false &&
+          Object.keys(s.schema.properties ?? {}).length === 0,
       )
+      if (allowed.length === 0 && closed)
+        return at(pointer, `unknown field "${name}": nothing can be set here`, true)
       return at(pointer, `unknown field "${name}"${didYouMean(name, allowed)}`, true)
     }
     case 'enum': {

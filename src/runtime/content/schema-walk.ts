@@ -88,8 +88,25 @@ function admits(at: SchemaAt, value: unknown): boolean {
 }
 
 /**
- * The schemas that apply to a value at one place: $ref and allOf followed, union branches chosen
- * by discriminator tag when there is one, else by the value's type.
+ * Whether an object matches the `if` of an if/then: the forms the schemas use — properties with
+ * a `const`, `required`, `not` and `anyOf` of those.
+ */
+function ifHolds(condition: JsonSchema, value: Record<string, unknown>): boolean {
+  const required = (condition.required as string[] | undefined) ?? []
+  if (!required.every((key) => Object.hasOwn(value, key))) return false
+  const properties = (condition.properties ?? {}) as Record<string, JsonSchema>
+  for (const [key, schema] of Object.entries(properties))
+    if (Object.hasOwn(value, key) && 'const' in schema && schema.const !== value[key]) return false
+  if (isObject(condition.not) && ifHolds(condition.not as JsonSchema, value)) return false
+  if (Array.isArray(condition.anyOf))
+    return condition.anyOf.some((b) => ifHolds(b as JsonSchema, value))
+  return true
+}
+
+/**
+ * The schemas that apply to a value at one place: $ref and allOf followed, the `then` of an
+ * if/then whose condition the value meets, union branches chosen by discriminator tag when
+ * there is one, else by the value's type.
  */
 export function expand(at: SchemaAt, value: unknown): SchemaAt[] {
   const known = plainExpansions.get(at.schema)?.get(at.file)
@@ -104,6 +121,11 @@ export function expand(at: SchemaAt, value: unknown): SchemaAt[] {
     if (typeof s.$ref === 'string') visit(resolveRef(s.$ref, node.file), depth + 1)
     for (const part of (s.allOf as JsonSchema[] | undefined) ?? [])
       visit({ file: node.file, schema: part }, depth + 1)
+    if (isObject(s.if) && isObject(s.then)) {
+      plain = false
+      if (isObject(value) && ifHolds(s.if as JsonSchema, value))
+        visit({ file: node.file, schema: s.then as JsonSchema }, depth + 1)
+    }
     const union = (s.oneOf ?? s.anyOf) as JsonSchema[] | undefined
     if (union) {
       plain = false

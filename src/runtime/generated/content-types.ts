@@ -259,6 +259,153 @@ export type StatusList7 = string[]
  */
 export type StatusList8 = string[]
 export type StatusList9 = string[]
+export type Phase = {
+  /**
+   * Identifier in kebab-case: lower-case letters and digits separated by single hyphens.
+   */
+  id: string
+  /**
+   * Short display name.
+   */
+  label: string
+  /**
+   * Human-readable text shown to players and designers.
+   */
+  description?: string
+  /**
+   * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+   */
+  rule?: string
+  /**
+   * An engine mechanic: a procedure the runtime implements generically and parameterises from data.
+   */
+  mechanic:
+    | 'activation-choice'
+    | 'replacement-leaders'
+    | 'play-counters'
+    | 'command-check'
+    | 'move-and-fire'
+    | 'movement'
+    | 'fire'
+    | 'charge-declaration'
+    | 'shock'
+    | 'melee'
+    | 'continued-attack'
+    | 'rally'
+    | 'standard'
+    | 'status-recovery'
+    | 'continuation'
+    | 'loss-check'
+    | 'battle-flight'
+    | 'time-track'
+    | 'ambush'
+    | 'reinforcements'
+    | 'random-events'
+    | 'supply'
+    | 'draw-resources'
+    | 'initiative'
+    | 'operations'
+    | 'battle'
+    | 'siege'
+    | 'end-turn'
+  /**
+   * Who acts in a phase: active, inactive, both (simultaneously), each (one after the other), alternating (segments passed back and forth).
+   */
+  player?: 'active' | 'inactive' | 'both' | 'each' | 'alternating'
+  /**
+   * A boolean expression.
+   */
+  when?: string
+  /**
+   * A boolean expression.
+   */
+  repeat?: string
+  /**
+   * Interrupts the other side may make during this phase.
+   */
+  reactions?: Reaction[]
+  /**
+   * Mechanic settings: each mechanic has its own (phase-params.schema.json).
+   */
+  params?: {}
+}
+export type Reaction = {
+  /**
+   * Identifier in kebab-case: lower-case letters and digits separated by single hyphens.
+   */
+  id: string
+  /**
+   * Short display name.
+   */
+  label: string
+  /**
+   * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+   */
+  rule?: string
+  /**
+   * An engine mechanic: a procedure the runtime implements generically and parameterises from data.
+   */
+  mechanic:
+    | 'activation-choice'
+    | 'replacement-leaders'
+    | 'play-counters'
+    | 'command-check'
+    | 'move-and-fire'
+    | 'movement'
+    | 'fire'
+    | 'charge-declaration'
+    | 'shock'
+    | 'melee'
+    | 'continued-attack'
+    | 'rally'
+    | 'standard'
+    | 'status-recovery'
+    | 'continuation'
+    | 'loss-check'
+    | 'battle-flight'
+    | 'time-track'
+    | 'ambush'
+    | 'reinforcements'
+    | 'random-events'
+    | 'supply'
+    | 'draw-resources'
+    | 'initiative'
+    | 'operations'
+    | 'battle'
+    | 'siege'
+    | 'end-turn'
+  /**
+   * The event that opens the reaction window.
+   */
+  trigger:
+    | 'enter-hex'
+    | 'enter-frontal-hex'
+    | 'fired-upon'
+    | 'charge-declared'
+    | 'attack-declared'
+    | 'move-step'
+    | 'battle-start'
+  /**
+   * Who acts in a phase: active, inactive, both (simultaneously), each (one after the other), alternating (segments passed back and forth).
+   */
+  player?: 'active' | 'inactive' | 'both' | 'each' | 'alternating'
+  /**
+   * A boolean expression.
+   */
+  when?: string
+  /**
+   * How often a unit may react: once per activation, per turn, per triggering event…
+   */
+  limit?: 'once-per-activation' | 'once-per-turn' | 'once-per-trigger' | 'unlimited'
+  /**
+   * Only when this optional rule is on.
+   */
+  option?: string
+  /**
+   * Reaction settings, for the reactions that take any (phase-params.schema.json).
+   */
+  params?: {}
+}
 /**
  * Effects that fire on engine events (end of an activation, a unit eliminated…).
  */
@@ -386,6 +533,7 @@ export interface HexwrightContent {
   'saved-game'?: SavedGame
   mod?: ModPackManifest
   'resolved-ruleset'?: ResolvedRuleset
+  phaseSettings?: PhaseSettingsByMechanic
 }
 /**
  * A game system: its dice, unit vocabulary, status graph, terrain chart, result legends, resolutions, sequence of play and victory rules, plus the unit sets, tables and modifier lists it includes by id.
@@ -3286,150 +3434,6 @@ export interface RollBand {
   min?: number
   max?: number
 }
-export interface Phase {
-  /**
-   * Identifier in kebab-case: lower-case letters and digits separated by single hyphens.
-   */
-  id: string
-  /**
-   * Short display name.
-   */
-  label: string
-  /**
-   * Human-readable text shown to players and designers.
-   */
-  description?: string
-  /**
-   * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
-   */
-  rule?: string
-  /**
-   * An engine mechanic: a procedure the runtime implements generically and parameterises from data.
-   */
-  mechanic:
-    | 'activation-choice'
-    | 'replacement-leaders'
-    | 'play-counters'
-    | 'command-check'
-    | 'move-and-fire'
-    | 'movement'
-    | 'fire'
-    | 'charge-declaration'
-    | 'shock'
-    | 'melee'
-    | 'continued-attack'
-    | 'rally'
-    | 'standard'
-    | 'status-recovery'
-    | 'continuation'
-    | 'loss-check'
-    | 'battle-flight'
-    | 'time-track'
-    | 'ambush'
-    | 'reinforcements'
-    | 'random-events'
-    | 'supply'
-    | 'draw-resources'
-    | 'initiative'
-    | 'operations'
-    | 'battle'
-    | 'siege'
-    | 'end-turn'
-  /**
-   * Who acts in a phase: active, inactive, both (simultaneously), each (one after the other), alternating (segments passed back and forth).
-   */
-  player?: 'active' | 'inactive' | 'both' | 'each' | 'alternating'
-  /**
-   * A boolean expression.
-   */
-  when?: string
-  /**
-   * A boolean expression.
-   */
-  repeat?: string
-  /**
-   * Interrupts the other side may make during this phase.
-   */
-  reactions?: Reaction[]
-  /**
-   * Mechanic settings. Each mechanic documents its own.
-   */
-  params?: {}
-}
-export interface Reaction {
-  /**
-   * Identifier in kebab-case: lower-case letters and digits separated by single hyphens.
-   */
-  id: string
-  /**
-   * Short display name.
-   */
-  label: string
-  /**
-   * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
-   */
-  rule?: string
-  /**
-   * An engine mechanic: a procedure the runtime implements generically and parameterises from data.
-   */
-  mechanic:
-    | 'activation-choice'
-    | 'replacement-leaders'
-    | 'play-counters'
-    | 'command-check'
-    | 'move-and-fire'
-    | 'movement'
-    | 'fire'
-    | 'charge-declaration'
-    | 'shock'
-    | 'melee'
-    | 'continued-attack'
-    | 'rally'
-    | 'standard'
-    | 'status-recovery'
-    | 'continuation'
-    | 'loss-check'
-    | 'battle-flight'
-    | 'time-track'
-    | 'ambush'
-    | 'reinforcements'
-    | 'random-events'
-    | 'supply'
-    | 'draw-resources'
-    | 'initiative'
-    | 'operations'
-    | 'battle'
-    | 'siege'
-    | 'end-turn'
-  /**
-   * The event that opens the reaction window.
-   */
-  trigger:
-    | 'enter-hex'
-    | 'enter-frontal-hex'
-    | 'fired-upon'
-    | 'charge-declared'
-    | 'attack-declared'
-    | 'move-step'
-    | 'battle-start'
-  /**
-   * Who acts in a phase: active, inactive, both (simultaneously), each (one after the other), alternating (segments passed back and forth).
-   */
-  player?: 'active' | 'inactive' | 'both' | 'each' | 'alternating'
-  /**
-   * A boolean expression.
-   */
-  when?: string
-  /**
-   * How often a unit may react: once per activation, per turn, per triggering event…
-   */
-  limit?: 'once-per-activation' | 'once-per-turn' | 'once-per-trigger' | 'unlimited'
-  /**
-   * Only when this optional rule is on.
-   */
-  option?: string
-  params?: {}
-}
 export interface Victory {
   conditions: VictoryCondition[]
   /**
@@ -4871,4 +4875,372 @@ export interface EngineMechanicsSettings1 {
   results?: CombatResultsMechanics
   activation?: ActivationExtras
   sections?: Sections
+}
+/**
+ * The settings (params) of each mechanic a phase of the sequence of play names, and of the reactions that take any: a misspelt or missing setting is a validation error at its place. A mechanic with no settings of its own takes an empty params, or none. The top level lists them by mechanic (and reactions by mechanic:trigger) for the generated types; a content file never has this shape.
+ */
+export interface PhaseSettingsByMechanic {
+  'activation-choice'?: ActivationChoicePhaseSettings
+  'replacement-leaders'?: ReplacementLeadersPhaseSettings
+  'play-counters'?: PlayingCountersPhaseSettings
+  'command-check'?: CommandCheckPhaseSettings
+  'move-and-fire'?: MoveAndFirePhaseSettings
+  movement?: MovementPhaseSettings
+  fire?: FirePhaseSettings
+  'charge-declaration'?: ChargeDeclarationPhaseSettings
+  shock?: ShockPhaseSettings
+  melee?: MeleePhaseSettings
+  'continued-attack'?: ContinuedAttacksPhaseSettings
+  rally?: RallyingPhaseSettings
+  standard?: StandardPhaseSettings
+  'status-recovery'?: StatusRecoveryPhaseSettings
+  continuation?: ContinuationPhaseSettings
+  'loss-check'?: LossCheckPhaseSettings
+  'battle-flight'?: BattleFlightPhaseSettings
+  'time-track'?: TimeTrackPhaseSettings
+  ambush?: AmbushPhaseSettings
+  reinforcements?: ReinforcementsPhaseSettings
+  'random-events'?: RandomEventsPhaseSettings
+  supply?: SupplyPhaseSettings
+  'draw-resources'?: DrawingResourcesPhaseSettings
+  initiative?: InitiativePhaseSettings
+  operations?: OperationsPhaseSettings
+  battle?: BattlePhaseSettings
+  siege?: SiegePhaseSettings
+  'end-turn'?: EndOfTurnPhaseSettings
+  reactions?: ReactionSettingsByMechanicAndTrigger
+}
+/**
+ * The engine's own choice of a free activation, under the activation chain. It takes no settings.
+ */
+export interface ActivationChoicePhaseSettings {}
+/**
+ * Units whose leader is gone get a replacement (mechanics.activation settings). It takes no settings.
+ */
+export interface ReplacementLeadersPhaseSettings {}
+/**
+ * The sides may play counters drawn from the seizure cup (sequence.activation.seizure.counters) before the activation goes on.
+ */
+export interface PlayingCountersPhaseSettings {
+  /**
+   * The effects of the counters that may be played in this phase.
+   */
+  counters?: ('seize' | 'negate' | 'rally-one' | 'disorder-one' | 'attack-bonus')[]
+  /**
+   * Who is asked first: the side not activated (inactive), then the activated side (active), or the other way round.
+   */
+  order?: ('active' | 'inactive')[]
+}
+/**
+ * Units out of their leader's command range are marked (mechanics.command). It takes no settings.
+ */
+export interface CommandCheckPhaseSettings {}
+/**
+ * The side's units move, turn, change form and fire one at a time (mechanics.movement and mechanics.fire).
+ */
+export interface MoveAndFirePhaseSettings {
+  /**
+   * No piece may end a step this many hexes or fewer from an enemy combat unit (an army's march, kept away from the enemy). Without it, the army activation settings of the running activation's kind decide (mechanics.activation.army).
+   */
+  mayNotComeWithin?: number
+}
+/**
+ * The side's units move, turn and change form one at a time (mechanics.movement).
+ */
+export interface MovementPhaseSettings {
+  /**
+   * No piece may end a step this many hexes or fewer from an enemy combat unit (an army's march, kept away from the enemy). Without it, the army activation settings of the running activation's kind decide (mechanics.activation.army).
+   */
+  mayNotComeWithin?: number
+  /**
+   * A roll to slip between enemy units: the resolution rolled, whether once per hex crossed, and whether it may end in the last hex.
+   */
+  infiltration?: {
+    /**
+     * The check rolled to infiltrate.
+     */
+    resolution: string
+    /**
+     * When the check is rolled: for every hex crossed, or for every hex next to an enemy unit.
+     */
+    rollPer?: 'crossed-hex' | 'adjacent-enemy'
+    /**
+     * Whether the move may end in a hex it infiltrated.
+     */
+    finalHex?: boolean
+  }
+}
+/**
+ * The side's missile units fire one at a time (mechanics.fire).
+ */
+export interface FirePhaseSettings {
+  /**
+   * The kind of fire this phase is: offensive (the side whose turn it is) or defensive (the other side's).
+   */
+  mode?: 'offensive' | 'defensive'
+  /**
+   * The resolution of one shot, when it differs from mechanics.fire.resolution.
+   */
+  resolution?: string
+  /**
+   * Units next to an enemy unit may neither fire nor be fired at.
+   */
+  excludeInContact?: boolean
+}
+/**
+ * Charges are declared for the melee that follows. It takes no settings.
+ */
+export interface ChargeDeclarationPhaseSettings {}
+/**
+ * Attacks are declared and resolved, one roll per defending hex (mechanics.shock).
+ */
+export interface ShockPhaseSettings {
+  /**
+   * The resolution rolled for each defending hex.
+   */
+  resolution: string
+  /**
+   * The steps of the phase, in order (declare attacks, set chargers down, terrain disorder, reluctance, the retreat-before-combat and counter-charge reactions of the phase, resolve). A reaction step runs the phase's reaction of the same name.
+   *
+   * @minItems 1
+   */
+  steps?: (
+    | 'declare'
+    | 'place-chargers'
+    | 'terrain-disorder'
+    | 'reluctance'
+    | 'retreat-before-combat'
+    | 'counter-charge'
+    | 'resolve'
+  )[]
+}
+/**
+ * Units in contact fight, one resolution per attack.
+ */
+export interface MeleePhaseSettings {
+  /**
+   * The resolution of one attack.
+   */
+  resolution: string
+  /**
+   * How many attacks a unit may make in the phase.
+   */
+  attacksPerUnit?: number
+}
+/**
+ * Units with a continued attack marker attack again, until none has one (mechanics.shock.continuedAttack).
+ */
+export interface ContinuedAttacksPhaseSettings {
+  /**
+   * The resolution rolled for each defending hex.
+   */
+  resolution: string
+  /**
+   * The steps of the phase, in order (declare attacks, set chargers down, terrain disorder, reluctance, the retreat-before-combat and counter-charge reactions of the phase, resolve). A reaction step runs the phase's reaction of the same name.
+   *
+   * @minItems 1
+   */
+  steps?: (
+    | 'declare'
+    | 'place-chargers'
+    | 'terrain-disorder'
+    | 'reluctance'
+    | 'retreat-before-combat'
+    | 'counter-charge'
+    | 'resolve'
+  )[]
+}
+/**
+ * Units that did nothing recover from disorder (mechanics.results and the status graph). It takes no settings.
+ */
+export interface RallyingPhaseSettings {}
+/**
+ * A standard activation: the Battle gathers at its standard. It takes no settings.
+ */
+export interface StandardPhaseSettings {}
+/**
+ * Units in one status recover through a status event.
+ */
+export interface StatusRecoveryPhaseSettings {
+  /**
+   * The status event that makes the unit recover.
+   */
+  event: string
+  /**
+   * The status the units recover from.
+   */
+  from: string
+  /**
+   * Only units that came into the status during this player turn or the one before.
+   */
+  stunnedDuring?: 'this-player-turn' | 'previous-player-turn'
+}
+/**
+ * The side tries to continue, the other side may seize (sequence.activation.continuation and seizure). It takes no settings.
+ */
+export interface ContinuationPhaseSettings {}
+/**
+ * The victory conditions examined after a free activation. It takes no settings.
+ */
+export interface LossCheckPhaseSettings {}
+/**
+ * Battles past their flight level leave the field (mechanics.activation.battleFlight). It takes no settings.
+ */
+export interface BattleFlightPhaseSettings {}
+/**
+ * A passed activation moves the time track (mechanics.activation.timeTrack). It takes no settings.
+ */
+export interface TimeTrackPhaseSettings {}
+/**
+ * A hidden unit comes on from its ambush hexes (mechanics.activation.ambush). It takes no settings.
+ */
+export interface AmbushPhaseSettings {}
+/**
+ * Reinforcement groups due this turn arrive. It takes no settings.
+ */
+export interface ReinforcementsPhaseSettings {}
+/**
+ * A roll on the random events table.
+ */
+export interface RandomEventsPhaseSettings {
+  /**
+   * The dice rolled, like 2d6.
+   */
+  dice?: string
+}
+/**
+ * Forces out of supply suffer. It takes no settings.
+ */
+export interface SupplyPhaseSettings {}
+/**
+ * Each side draws counters from a pool onto a track.
+ */
+export interface DrawingResourcesPhaseSettings {
+  /**
+   * Identifier in kebab-case: lower-case letters and digits separated by single hyphens.
+   */
+  pool?: string
+  /**
+   * The sides in the order they draw.
+   *
+   * Items: Identifier in kebab-case: lower-case letters and digits separated by single hyphens.
+   */
+  order?: string[]
+  /**
+   * Identifier in kebab-case: lower-case letters and digits separated by single hyphens.
+   */
+  redrawOn?: string
+  /**
+   * The commander's strategic rating is added to the draw.
+   */
+  addCommanderStrategic?: boolean
+  /**
+   * The track the drawn points go on.
+   */
+  track?: string
+}
+/**
+ * Each side rolls; the higher total plays first this turn.
+ */
+export interface InitiativePhaseSettings {
+  /**
+   * The dice each side rolls.
+   */
+  dice?: string
+  /**
+   * Identifier in kebab-case: lower-case letters and digits separated by single hyphens.
+   */
+  add?: string
+  /**
+   * What a tie does.
+   */
+  ties?: 'reroll' | 'previous'
+}
+/**
+ * The sides spend action points on activations, segment by segment.
+ */
+export interface OperationsPhaseSettings {
+  /**
+   * Activations in one segment.
+   */
+  activationsPerSegment?: number
+  /**
+   * Whether the side playing first may pass.
+   */
+  firstPlayerMayPass?: boolean
+  /**
+   * What ends the phase.
+   */
+  endsWhen?: ('no-points-left' | 'consecutive-passes')[]
+}
+/**
+ * Forces in one area fight a battle. It takes no settings.
+ */
+export interface BattlePhaseSettings {}
+/**
+ * Sieges go on. It takes no settings.
+ */
+export interface SiegePhaseSettings {}
+/**
+ * The turn's bookkeeping.
+ */
+export interface EndOfTurnPhaseSettings {
+  /**
+   * Drawn counters go back to their pool.
+   */
+  returnChits?: boolean
+}
+export interface ReactionSettingsByMechanicAndTrigger {
+  'shock:fired-upon'?: CounterChargeAgainstFireReactionSettings
+  'charge-declaration:charge-declared'?: CounterChargeDeclarationReactionSettings
+  'fire:move-step'?: FireDuringMovementReactionSettings
+  'battle:enter-hex'?: InterceptionReactionSettings
+}
+export interface CounterChargeAgainstFireReactionSettings {
+  /**
+   * The shock phase whose settings the counter-charge is fought with.
+   */
+  shockPhase?: string
+}
+export interface CounterChargeDeclarationReactionSettings {
+  /**
+   * The reacting side may declare counter-charges.
+   */
+  counterCharge?: boolean
+}
+export interface FireDuringMovementReactionSettings {
+  /**
+   * The kind of fire this phase is: offensive (the side whose turn it is) or defensive (the other side's).
+   */
+  mode?: 'offensive' | 'defensive'
+  /**
+   * The resolution of one shot, when it differs from mechanics.fire.resolution.
+   */
+  resolution?: string
+  /**
+   * Units next to an enemy unit may neither fire nor be fired at.
+   */
+  excludeInContact?: boolean
+}
+export interface InterceptionReactionSettings {
+  /**
+   * Action points to intercept a force entering the interceptor's own hex.
+   */
+  costSameHex?: number
+  /**
+   * Action points to intercept from a next hex of plain.
+   */
+  costAdjacentPlain?: number
+  /**
+   * A force may be intercepted once per turn by each enemy force.
+   */
+  oncePerEnemyForcePerTurn?: boolean
+  /**
+   * The moving force may try again when an interception is declined or fails.
+   */
+  moverMayTryIfDeclinedOrFailed?: boolean
+  /**
+   * The check that decides the interception.
+   */
+  resolution?: string
 }

@@ -13,18 +13,19 @@ import schema7 from '../../../schemas/mechanic-shock.schema.json'
 import schema8 from '../../../schemas/mechanics.schema.json'
 import schema9 from '../../../schemas/mod.schema.json'
 import schema10 from '../../../schemas/modifier-list.schema.json'
-import schema11 from '../../../schemas/resolution.schema.json'
-import schema12 from '../../../schemas/resolved-ruleset.schema.json'
-import schema13 from '../../../schemas/results.schema.json'
-import schema14 from '../../../schemas/ruleset.schema.json'
-import schema15 from '../../../schemas/saved-game.schema.json'
-import schema16 from '../../../schemas/scenario.schema.json'
-import schema17 from '../../../schemas/sequence.schema.json'
-import schema18 from '../../../schemas/status-graph.schema.json'
-import schema19 from '../../../schemas/table.schema.json'
-import schema20 from '../../../schemas/terrain.schema.json'
-import schema21 from '../../../schemas/unit-set.schema.json'
-import schema22 from '../../../schemas/variant.schema.json'
+import schema11 from '../../../schemas/phase-params.schema.json'
+import schema12 from '../../../schemas/resolution.schema.json'
+import schema13 from '../../../schemas/resolved-ruleset.schema.json'
+import schema14 from '../../../schemas/results.schema.json'
+import schema15 from '../../../schemas/ruleset.schema.json'
+import schema16 from '../../../schemas/saved-game.schema.json'
+import schema17 from '../../../schemas/scenario.schema.json'
+import schema18 from '../../../schemas/sequence.schema.json'
+import schema19 from '../../../schemas/status-graph.schema.json'
+import schema20 from '../../../schemas/table.schema.json'
+import schema21 from '../../../schemas/terrain.schema.json'
+import schema22 from '../../../schemas/unit-set.schema.json'
+import schema23 from '../../../schemas/variant.schema.json'
 
 export const schemaFiles: Readonly<Record<string, JsonSchema>> = {
   'common.schema.json': schema0 as JsonSchema,
@@ -38,16 +39,17 @@ export const schemaFiles: Readonly<Record<string, JsonSchema>> = {
   'mechanics.schema.json': schema8 as JsonSchema,
   'mod.schema.json': schema9 as JsonSchema,
   'modifier-list.schema.json': schema10 as JsonSchema,
-  'resolution.schema.json': schema11 as JsonSchema,
-  'resolved-ruleset.schema.json': schema12 as JsonSchema,
-  'results.schema.json': schema13 as JsonSchema,
-  'ruleset.schema.json': schema14 as JsonSchema,
-  'saved-game.schema.json': schema15 as JsonSchema,
-  'scenario.schema.json': schema16 as JsonSchema,
-  'sequence.schema.json': schema17 as JsonSchema,
-  'status-graph.schema.json': schema18 as JsonSchema,
-  'table.schema.json': schema19 as JsonSchema,
-  'terrain.schema.json': schema20 as JsonSchema,
-  'unit-set.schema.json': schema21 as JsonSchema,
-  'variant.schema.json': schema22 as JsonSchema,
+  'phase-params.schema.json': schema11 as JsonSchema,
+  'resolution.schema.json': schema12 as JsonSchema,
+  'resolved-ruleset.schema.json': schema13 as JsonSchema,
+  'results.schema.json': schema14 as JsonSchema,
+  'ruleset.schema.json': schema15 as JsonSchema,
+  'saved-game.schema.json': schema16 as JsonSchema,
+  'scenario.schema.json': schema17 as JsonSchema,
+  'sequence.schema.json': schema18 as JsonSchema,
+  'status-graph.schema.json': schema19 as JsonSchema,
+  'table.schema.json': schema20 as JsonSchema,
+  'terrain.schema.json': schema21 as JsonSchema,
+  'unit-set.schema.json': schema22 as JsonSchema,
+  'variant.schema.json': schema23 as JsonSchema,
 }

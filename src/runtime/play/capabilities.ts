@@ -28,9 +28,17 @@ export interface MissingMechanic {
   readonly trigger?: string
   /** For a phase whose mechanic is played but not for the players it names. */
   readonly scope?: string
+  /** For a phase or reaction that is played: the settings it is given and does not read. */
+  readonly settings?: readonly string[]
 }
 
 const played = (procedure: string): boolean => Object.hasOwn(PROCEDURES, procedure)
+
+/** The settings given that the procedure does not read. */
+function unread(procedure: string, params: object | undefined): string[] {
+  const reads = PROCEDURES[procedure]?.settings ?? []
+  return Object.keys(params ?? {}).filter((key) => !reads.includes(key))
+}
 
 /**
  * The phases the engine would run: under activations, those an activation kind lists (the
@@ -51,6 +59,13 @@ export function sequenceGaps(ruleset: ResolvedRuleset): SequenceGaps {
     const at = `/sequence/phases/${p}`
     if (!played(phase.mechanic))
       missing.push({ pointer: `${at}/mechanic`, mechanic: phase.mechanic, label: phase.label })
+    else if (unread(phase.mechanic, phase.params).length > 0)
+      missing.push({
+        pointer: `${at}/params`,
+        mechanic: phase.mechanic,
+        label: phase.label,
+        settings: unread(phase.mechanic, phase.params),
+      })
     if (sequence.structure === 'turns' && phase.player === 'alternating')
       missing.push({
         pointer: `${at}/player`,
@@ -59,7 +74,19 @@ export function sequenceGaps(ruleset: ResolvedRuleset): SequenceGaps {
         scope: 'alternating',
       })
     ;(phase.reactions ?? []).forEach((reaction, r) => {
-      if (played(reactionProcedureId(reaction))) return
+      const id = reactionProcedureId(reaction)
+      if (played(id)) {
+        const settings = unread(id, reaction.params)
+        if (settings.length > 0)
+          missing.push({
+            pointer: `${at}/reactions/${r}/params`,
+            mechanic: reaction.mechanic,
+            label: reaction.label,
+            trigger: reaction.trigger,
+            settings,
+          })
+        return
+      }
       missing.push({
         pointer: `${at}/reactions/${r}/mechanic`,
         mechanic: reaction.mechanic,
@@ -81,14 +108,20 @@ export function describeGaps(gaps: SequenceGaps): string {
   const parts: string[] = []
   if (gaps.structure !== null)
     parts.push(`the engine does not play sequences of "${gaps.structure}"`)
-  const names = gaps.missing.map((m) =>
-    m.scope !== undefined
-      ? `${m.label} played by the sides in turn (player "${m.scope}")`
-      : m.trigger === undefined
-        ? `"${m.mechanic}" (${m.label})`
-        : `the reaction ${m.label} ("${m.mechanic}" when ${m.trigger})`,
-  )
+  const names = gaps.missing
+    .filter((m) => m.settings === undefined)
+    .map((m) =>
+      m.scope !== undefined
+        ? `${m.label} played by the sides in turn (player "${m.scope}")`
+        : m.trigger === undefined
+          ? `"${m.mechanic}" (${m.label})`
+          : `the reaction ${m.label} ("${m.mechanic}" when ${m.trigger})`,
+    )
   if (names.length > 0) parts.push(`it has no procedure for ${listed(names)}`)
+  const settings = gaps.missing.flatMap((m) =>
+    m.settings === undefined ? [] : [`${listed(m.settings.map((s) => `"${s}"`))} of ${m.label}`],
+  )
+  if (settings.length > 0) parts.push(`the engine does not read the settings ${listed(settings)}`)
   return parts.join('; ')
 }
 

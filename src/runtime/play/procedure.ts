@@ -61,6 +61,11 @@ export type Outcome =
 export interface Procedure {
   /** The action types its prompts accept. */
   readonly actions?: readonly string[]
+  /**
+   * The settings (phase or reaction params) it reads; a setting content gives that is not
+   * among them is reported before play (capabilities.ts). Absent: it reads none.
+   */
+  readonly settings?: readonly string[]
   /** Carries the frame forward as far as it can go without a player. */
   run(ctx: PlayContext, frame: Frame): Outcome
   /**

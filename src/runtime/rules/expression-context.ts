@@ -19,6 +19,11 @@ export const CONTEXT_KINDS: readonly ContextKind[] = [
   'phase',
 ]
 
+/** The contexts a resolution or a modifier list may declare: every one but a phase's own. */
+export const RESOLUTION_CONTEXTS: readonly ContextKind[] = CONTEXT_KINDS.filter(
+  (k) => k !== 'phase',
+)
+
 const NUMBER: ExprType = { kind: 'number' }
 const STRING: ExprType = { kind: 'string' }
 const BOOLEAN: ExprType = { kind: 'boolean' }

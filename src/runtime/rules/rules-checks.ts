@@ -12,7 +12,7 @@ import type {
 } from '../generated/content-types'
 import { didYouMean } from '../content/suggest'
 import { diceRange } from '../dice'
-import { CONTEXT_KINDS } from './expression-context'
+import { RESOLUTION_CONTEXTS } from './expression-context'
 import type { RulesError } from './rules-error'
 import { joinPointer } from './rules-error'
 
@@ -173,7 +173,7 @@ function checkModifierList(list: ModifierList, report: Report): void {
   if (list.context === undefined) {
     report(
       [],
-      `modifier list "${list.id}" needs a context (one of ${CONTEXT_KINDS.join(', ')}) so its expressions can be checked`,
+      `modifier list "${list.id}" needs a context (one of ${RESOLUTION_CONTEXTS.join(', ')}) so its expressions can be checked`,
     )
   }
   const groups = ids(list.groups)

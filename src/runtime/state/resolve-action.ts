@@ -44,7 +44,8 @@ export const CONTEXT_ARGS: Readonly<Record<ContextKind, readonly string[]>> = {
   fire: ['firer', 'target', 'range', 'weapon', 'mode', 'overUnits', 'angle'],
   unit: ['unit', 'turn'],
   side: [],
-  phase: ['phase', 'runs'],
+  // No resolution is rolled in the phase context: it is a phase's own `when` and `repeat`.
+  phase: [],
   activation: [
     'leader',
     'command',
@@ -227,14 +228,10 @@ function situation(
     case 'side':
     case 'phase': {
       const side = action.side === undefined ? state.clock.activeSide : sideOf(loaded, action.side)
-      const phase = {
-        id: stringArg(action, 'phase', true) ?? '',
-        runs: numberArg(action, 'runs') ?? 0,
-      }
       return {
         variables: {
           side: sideVariables(loaded, state, side),
-          ...(context === 'phase' ? { phase } : {}),
+          ...(context === 'phase' ? { phase: { id: '', runs: 0 } } : {}),
         },
         roles: {},
         units: [],

@@ -29,18 +29,24 @@ function sampleWith(edit: (sides: [Side, Side]) => void, sources = bundled): Sou
 }
 
 describe('the sequence of play the engine cannot play yet', () => {
-  it('names every phase and reaction without a procedure, at its place', () => {
+  it('names every phase and reaction without a procedure, and every setting unread, at its place', () => {
     const gaps = sequenceGaps(bundledRuleset('croisades-tactical').ruleset)
-    // Turns and phases are played, and so is a phase of fire.
+    // Turns and phases are played, and so are a phase of fire and one of movement, but not
+    // with the settings these give them.
     expect(gaps.structure).toBe(null)
     expect(gaps.missing.map((m) => [m.pointer, m.mechanic, m.trigger ?? null])).toEqual([
+      ['/sequence/phases/0/params', 'fire', null],
       ['/sequence/phases/1/mechanic', 'charge-declaration', null],
       ['/sequence/phases/1/reactions/0/mechanic', 'charge-declaration', 'charge-declared'],
+      ['/sequence/phases/2/params', 'movement', null],
       ['/sequence/phases/2/reactions/0/mechanic', 'fire', 'move-step'],
       ['/sequence/phases/3/mechanic', 'melee', null],
       ['/sequence/phases/4/mechanic', 'status-recovery', null],
     ])
     expect(describeGaps(gaps)).toContain('"melee" (4. Combat)')
+    expect(describeGaps(gaps)).toContain(
+      'the engine does not read the settings "mode", "resolution" and "excludeInContact" of 1. Offensive fire and "infiltration" of 3. Movement and defensive fire',
+    )
   })
 
   it('finds nothing missing in the rulesets played today, nor in a phase no activation runs', () => {
@@ -58,7 +64,7 @@ describe('the sequence of play the engine cannot play yet', () => {
     expect(report.problems.filter((p) => p.severity === 'error')).toEqual([])
     const warnings = report.problems.filter((p) => p.severity === 'warning')
     expect(warnings.map((p) => [p.file, p.pointer])).toEqual([
-      ['content/rulesets/croisades-tactical.json', '/sequence/phases/1/mechanic'],
+      ['content/rulesets/croisades-tactical.json', '/sequence/phases/0/params'],
       ['content/rulesets/les-croisades.json', '/sequence/phases/0/mechanic'],
     ])
     expect(warnings[1]?.message).toMatch(

@@ -65,7 +65,7 @@ export function ruleset(parts: Record<string, unknown> = {}): ResolvedRuleset {
     },
     sequence: {
       structure: 'turns',
-      phases: [{ id: 'combat', label: 'Combat', mechanic: 'melee' }],
+      phases: [{ id: 'combat', label: 'Combat', mechanic: 'rally' }],
     },
     unitClasses: [],
     unitTypes: [],

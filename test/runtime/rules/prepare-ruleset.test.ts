@@ -27,6 +27,7 @@ describe('a valid ruleset', () => {
       'attack',
       'battle',
       'fire',
+      'phase',
       'side',
       'unit',
     ])
@@ -393,6 +394,7 @@ describe('expressions are type-checked in their context', () => {
           id: 'shock',
           label: 'Shock',
           mechanic: 'shock',
+          params: { resolution: 'shock' },
           repeat: 'side.tracks.flightPoints < 10',
           when: 'unit.flags.mounted',
         },

@@ -33,12 +33,6 @@ export function ruleOf(ctx: Ctx, preferred: string | undefined, frame: Frame): {
   return ruleField(rule)
 }
 
-/** The phase's params (sequence phases[].params) for the frame, as plain JSON. */
-export function paramsOf(ctx: Ctx, frame: Frame): Record<string, unknown> {
-  const phase = ctx.loaded.rules.ruleset.sequence.phases.find((p) => p.id === frame.phase)
-  return (phase?.params ?? {}) as Record<string, unknown>
-}
-
 export function optionOn(ctx: Ctx, option: string | undefined): boolean {
   return option === undefined || ctx.state.options[option] === true
 }

@@ -16,15 +16,9 @@ import { flowOf } from '../driver'
 import { nextSide } from '../forces'
 import { unitFlags } from '../influence'
 import type { NewFrame, PlayContext, Procedure } from '../procedure'
-import {
-  dataOf,
-  extrasSettings,
-  note,
-  paramsOf,
-  ruleOf,
-  sideUnitsOnMap,
-  statusEvent,
-} from './common'
+import { dataOf, extrasSettings, note, ruleOf, sideUnitsOnMap, statusEvent } from './common'
+import { phaseSettings } from '../phase-settings'
+import type { SettingsOf } from '../phase-settings'
 
 type Ctx = Pick<PlayContext, 'loaded' | 'state'>
 type Effect = 'seize' | 'negate' | 'rally-one' | 'disorder-one' | 'attack-bonus'
@@ -102,9 +96,12 @@ interface PlayData {
   index: number
 }
 
+function settings(ctx: Ctx, frame: Frame): SettingsOf<'play-counters'> {
+  return phaseSettings(ctx, frame.phase ?? '', 'play-counters')
+}
+
 function playable(ctx: Ctx, frame: Frame): string[] {
-  const effects = paramsOf(ctx, frame).counters
-  return Array.isArray(effects) ? effects.filter((e): e is string => typeof e === 'string') : []
+  return settings(ctx, frame).counters ?? []
 }
 
 function currentSide(frame: Frame): string | undefined {
@@ -113,14 +110,14 @@ function currentSide(frame: Frame): string | undefined {
 }
 
 export const playCountersProcedure: Procedure = {
+  settings: ['counters', 'order'],
   actions: ['play-counter', 'done'],
   run(ctx, frame) {
     const d = dataOf<PlayData>(frame)
     if (frame.step === 'start') {
       const active = runningActivation(ctx)?.side ?? ctx.state.clock.activeSide
       const inactive = nextSide(ctx.loaded, active)
-      const order = paramsOf(ctx, frame).order
-      const roles = Array.isArray(order) ? order : ['inactive', 'active']
+      const roles = settings(ctx, frame).order ?? ['inactive', 'active']
       d.order = roles.map((r) => (r === 'active' ? active : inactive))
       d.index = 0
       frame.step = 'ask'

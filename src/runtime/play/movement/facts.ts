@@ -19,6 +19,7 @@ import { stepCost } from '../terrain-costs'
 import { enemyEntryHexes } from './reinforcements'
 import type { MovementSettings } from './settings'
 import { movementSettings } from './settings'
+import { phaseSettings } from '../phase-settings'
 
 type Ctx = Pick<PlayContext, 'loaded' | 'state'>
 
@@ -194,7 +195,10 @@ export function buildFacts(ctx: Ctx, keepAway: number | null = null): Facts {
  */
 export function keepAwayFor(ctx: Ctx, frame: { phase: string | null }): number | null {
   const phase = ctx.loaded.rules.ruleset.sequence.phases.find((p) => p.id === frame.phase)
-  const params = (phase?.params ?? {}) as Record<string, unknown>
-  if (typeof params.mayNotComeWithin === 'number') return params.mayNotComeWithin
-  return armyKeepAway(ctx)
+  // Other phases move pieces too (an ambush): only a movement phase has the setting.
+  const own =
+    phase?.mechanic === 'movement' || phase?.mechanic === 'move-and-fire'
+      ? phaseSettings(ctx, phase.id, phase.mechanic).mayNotComeWithin
+      : undefined
+  return own ?? armyKeepAway(ctx)
 }

@@ -68,6 +68,8 @@ function phaseProcedure(
   const withFire = actions.includes('fire')
   return {
     actions,
+    // A march kept away from the enemy (keepAwayFor); a fire phase reads no setting yet.
+    settings: withMoves ? ['mayNotComeWithin'] : [],
     run(ctx, frame) {
       switch (frame.step) {
         case 'start':

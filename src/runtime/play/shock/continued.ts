@@ -37,6 +37,7 @@ export function continuedAttacksFrame(side: string, params: string, only: readon
 }
 
 export const continuedAttackProcedure: Procedure = {
+  settings: ['resolution', 'steps'],
   run(ctx, frame) {
     const d = data(frame)
     const marker = continuedAttackMarker(ctx)

@@ -35,6 +35,8 @@ import {
 import type { ChargePath, DeclaredAttack, ShockData } from './types'
 import { sectionOf } from '../sections'
 import { frameData, toJsonObject } from '../../state/json-data'
+import { firstPhaseOf } from '../phase-settings'
+import type { ReactionSettingsOf } from '../phase-settings'
 
 type Ctx = Pick<PlayContext, 'loaded' | 'state'>
 
@@ -49,7 +51,7 @@ interface FireEvent {
 }
 
 interface VsFireData {
-  params: { shockPhase?: string }
+  params: ReactionSettingsOf<'shock:fired-upon'>
   event: FireEvent
   queue?: string[]
   current?: string
@@ -121,7 +123,10 @@ function succeed(
   path: ChargePath,
   leaders: string[],
 ): void {
-  const shockPhase = d.params.shockPhase ?? 'shock'
+  const shockPhase =
+    d.params.shockPhase ??
+    firstPhaseOf(ctx, 'shock')?.id ??
+    reject('the sequence of play has no shock phase to counter-charge with')
   const after: AfterFireData = {
     unit,
     firer: d.event.firer,
@@ -171,6 +176,7 @@ function attempt(
 }
 
 export const counterChargeVsFireProcedure: Procedure = {
+  settings: ['shockPhase'],
   actions: ['counter-charge', 'restrain', 'decline'],
   run(ctx, frame) {
     const d = data(frame)

@@ -272,6 +272,7 @@ function runStep(ctx: PlayContext, frame: Frame, d: ShockData): Outcome {
 }
 
 export const shockProcedure: Procedure = {
+  settings: ['resolution', 'steps'],
   actions: SHOCK_ACTIONS,
   run(ctx, frame) {
     const d = prepare(ctx, frame)

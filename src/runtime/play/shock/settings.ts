@@ -11,9 +11,9 @@ import type {
   ShockMechanics,
   ShockResultOrderSettings,
 } from '../../generated/content-types'
-import type { Phase } from '../../generated/content-types'
 import { reject } from '../../state/failure'
 import type { PlayContext } from '../procedure'
+import { phaseSettings } from '../phase-settings'
 
 type Ctx = Pick<PlayContext, 'loaded' | 'state'>
 
@@ -102,31 +102,11 @@ export interface ShockParams {
   steps: ShockStep[]
 }
 
-export function phaseById(ctx: Ctx, id: string): Phase {
-  return (
-    ctx.loaded.rules.ruleset.sequence.phases.find((p) => p.id === id) ??
-    reject(`the sequence of play has no phase "${id}"`)
-  )
-}
-
 /**
  * A shock phase's params: the resolution rolled for each defending hex and the steps, in order.
  * Refuses params the mechanic cannot follow, naming the phase.
  */
 export function shockParams(ctx: Ctx, phaseId: string): ShockParams {
-  const phase = phaseById(ctx, phaseId)
-  const params = (phase.params ?? {}) as { resolution?: unknown; steps?: unknown }
-  const resolution = params.resolution
-  if (typeof resolution !== 'string' || !ctx.loaded.rules.resolutions.has(resolution))
-    return reject(`phase "${phaseId}" must name its shock resolution in params.resolution`)
-  const steps = params.steps ?? SHOCK_STEPS
-  if (
-    !Array.isArray(steps) ||
-    !steps.every((s) => (SHOCK_STEPS as readonly unknown[]).includes(s))
-  ) {
-    return reject(
-      `phase "${phaseId}": params.steps must list steps among ${SHOCK_STEPS.join(', ')}`,
-    )
-  }
-  return { resolution, steps: steps as ShockStep[] }
+  const { resolution, steps } = phaseSettings(ctx, phaseId, 'shock', 'continued-attack')
+  return { resolution, steps: steps ?? [...SHOCK_STEPS] }
 }

@@ -8,7 +8,7 @@ import type { Json } from '../../content/overlay/types'
 import type { NewFrame, PlayContext } from '../procedure'
 import { reactionProcedureId } from '../reactions'
 import type { ReactionEvent } from '../reactions'
-import { phaseById } from './settings'
+import { phaseOf } from '../phase-settings'
 import type { DeclaredAttack } from './types'
 import { toJson } from '../../state/json-data'
 
@@ -19,7 +19,7 @@ export function reactionFrame(
   id: string,
   event: ReactionEvent,
 ): NewFrame | null {
-  const phase = phaseById(ctx, phaseId)
+  const phase = phaseOf(ctx, phaseId)
   const reaction = (phase.reactions ?? []).find((r) => r.id === id)
   if (reaction === undefined) return null
   if (reaction.option !== undefined && ctx.state.options[reaction.option] !== true) return null
