@@ -7,7 +7,7 @@
  * and the tools call is also exported by name below, grouped by part: content, the state kernel,
  * the play engine, the computer players, rules, hex geometry.
  */
-export * as content from './content'
+export * as content from './library'
 export * as dice from './dice'
 export * as expr from './expr'
 export * as hex from './hex'
@@ -32,7 +32,7 @@ export {
   locate,
   parseJsonDocument,
   parsePointer,
-} from './content'
+} from './library'
 export type {
   ContentFile,
   ContentFormat,
@@ -45,7 +45,7 @@ export type {
   ResolveResult,
   SourceText,
   ValidationReport,
-} from './content'
+} from './library'
 // Validation and loading with the play engine's checks: what validates without errors plays.
 // (content.loadLibrary is the loader alone, without those checks.)
 export { loadLibrary, validateContent } from './playability'

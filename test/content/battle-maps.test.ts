@@ -6,7 +6,7 @@
  * battles share their ground.
  */
 import { describe, expect, it } from 'vitest'
-import type { LoadedScenario } from '../../src/runtime/content/loaded'
+import type { LoadedScenario } from '../../src/runtime/rules/loaded'
 import { formatProblem } from '../../src/runtime/content/problems'
 import { boardOf } from '../../src/runtime/state/board'
 import { bundledLibrary } from './bundled'

@@ -5,8 +5,8 @@
  * given), a hex of the given terrain with the ruleset's attribute defaults, and the hexside
  * crossed. Nothing here comes from hand-written rules: only the situation is described.
  */
-import type { LoadedRuleset } from '../../src/runtime/content/loaded'
-import { loadLibrary, type ContentLibrary } from '../../src/runtime/content/loader'
+import type { LoadedRuleset } from '../../src/runtime/rules/loaded'
+import { loadLibrary, type ContentLibrary } from '../../src/runtime/library/loader'
 import { camelKey, flagsFor, ratingsFor } from '../../src/runtime/rules'
 import type { ResolutionRecord, TermRecord } from '../../src/runtime/rules'
 import { readContentFolder } from '../helpers/fixtures'

@@ -4,7 +4,7 @@
  * on a loss check (3.0) where only a 0 read as zero keeps a side in the battle.
  */
 import { describe, expect, it } from 'vitest'
-import type { LoadedScenario } from '../../src/runtime/content/loaded'
+import type { LoadedScenario } from '../../src/runtime/rules/loaded'
 import { formatProblem } from '../../src/runtime/content/problems'
 import { playAction, startGame } from '../../src/runtime/play'
 import { policySeed, randomLegal } from '../../src/runtime/play/ai'

@@ -10,7 +10,7 @@
  * modifier lists, the tables and the status graph all come from content/.
  */
 import { describe, expect, it } from 'vitest'
-import type { LoadedRuleset } from '../../src/runtime/content/loaded'
+import type { LoadedRuleset } from '../../src/runtime/rules/loaded'
 import type { Effect } from '../../src/runtime/generated/content-types'
 import { applyStatusEvent, effectNumber, resolveWithRoll } from '../../src/runtime/rules'
 import type { ResolutionRecord } from '../../src/runtime/rules'

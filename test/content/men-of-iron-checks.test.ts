@@ -7,7 +7,7 @@
  * seizure counter mix. Each case names its section; the numbers are the text's, not the JSON's.
  */
 import { describe, expect, it } from 'vitest'
-import type { LoadedRuleset } from '../../src/runtime/content/loaded'
+import type { LoadedRuleset } from '../../src/runtime/rules/loaded'
 import { resolveWithRoll } from '../../src/runtime/rules'
 import type { UnitSpec } from './bundled'
 import { bundledRuleset, codesOf, participant } from './bundled'

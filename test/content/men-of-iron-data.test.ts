@@ -6,7 +6,7 @@
  * the JSON; a "?" of the inventory (the player aid card decides) is left out.
  */
 import { describe, expect, it } from 'vitest'
-import type { LoadedRuleset } from '../../src/runtime/content/loaded'
+import type { LoadedRuleset } from '../../src/runtime/rules/loaded'
 import { flagsFor, ratingsFor } from '../../src/runtime/rules'
 import { bundledLibrary, bundledRuleset } from './bundled'
 

@@ -5,7 +5,7 @@
  * way (3.0, 14.8), artillery (14.2, 14.4 Blood & Roses) and units retreated through (14.4, 14.5).
  */
 import { describe, expect, it } from 'vitest'
-import type { LoadedRuleset } from '../../src/runtime/content/loaded'
+import type { LoadedRuleset } from '../../src/runtime/rules/loaded'
 import type { Effect } from '../../src/runtime/generated/content-types'
 import { applyStatusEvent, effectNumber, ratingsFor } from '../../src/runtime/rules'
 import { bundledRuleset } from './bundled'

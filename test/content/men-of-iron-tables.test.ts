@@ -6,7 +6,7 @@
  * with a note. Expected numbers come from the text ([001] Infidel 1.2, [004] Tri-Pack).
  */
 import { describe, expect, it } from 'vitest'
-import type { LoadedRuleset } from '../../src/runtime/content/loaded'
+import type { LoadedRuleset } from '../../src/runtime/rules/loaded'
 import type { Table } from '../../src/runtime/generated/content-types'
 import {
   flagsFor,

@@ -5,8 +5,8 @@
  * (1.2 9.0), and every listed movement action accepted over a short random game.
  */
 import { describe, expect, it } from 'vitest'
-import type { LoadedScenario } from '../../src/runtime/content/loaded'
-import { loadLibrary } from '../../src/runtime/content/loader'
+import type { LoadedScenario } from '../../src/runtime/rules/loaded'
+import { loadLibrary } from '../../src/runtime/library/loader'
 import { formatProblem } from '../../src/runtime/content/problems'
 import { legalActions, openPrompt, playAction, startGame } from '../../src/runtime/play'
 import type { Action, GameState } from '../../src/runtime/state'

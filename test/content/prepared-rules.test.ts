@@ -8,7 +8,7 @@
  */
 import { fc, test as prop } from '@fast-check/vitest'
 import { describe, expect, test } from 'vitest'
-import type { LoadedRuleset } from '../../src/runtime/content/loaded'
+import type { LoadedRuleset } from '../../src/runtime/rules/loaded'
 import type { ModifierList, Term } from '../../src/runtime/generated/content-types'
 import { lookupRoll, resolveModifiers } from '../../src/runtime/rules'
 import type { RolledTable, TermRecord, Variables } from '../../src/runtime/rules'

@@ -7,7 +7,7 @@
  * scenario gets its free activation (4.0) with its seizure counters in hand.
  */
 import { describe, expect, it } from 'vitest'
-import type { LoadedScenario } from '../../src/runtime/content/loaded'
+import type { LoadedScenario } from '../../src/runtime/rules/loaded'
 import { legalActions, openPrompt, startGame } from '../../src/runtime/play'
 import { hexEntryCost } from '../../src/runtime/play/terrain-costs'
 import { evaluateBoolean } from '../../src/runtime/rules/evaluate'

@@ -5,7 +5,7 @@
  * by number, never by turn.
  */
 import { describe, expect, it } from 'vitest'
-import type { LoadedScenario } from '../../src/runtime/content/loaded'
+import type { LoadedScenario } from '../../src/runtime/rules/loaded'
 import { formatProblem } from '../../src/runtime/content/problems'
 import { legalActions, playAction, startGame } from '../../src/runtime/play'
 import { randomLegal, policySeed } from '../../src/runtime/play/ai'

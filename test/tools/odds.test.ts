@@ -5,7 +5,7 @@
  * when each combination is resolved on its own.
  */
 import { describe, expect, it } from 'vitest'
-import type { LoadedScenario } from '../../src/runtime/content/loaded'
+import type { LoadedScenario } from '../../src/runtime/rules/loaded'
 import { faceRange, nextInt, reduceFraction, seedRng } from '../../src/runtime/dice'
 import type { RngState } from '../../src/runtime/dice'
 import { startGame } from '../../src/runtime/play'

@@ -1,9 +1,9 @@
 /**
  * Content: parsing with positions, schema validation in designers' words, references across
- * files, variant overlays, and loading rulesets, maps and scenarios for play.
+ * files and variant overlays: each file and the rulesets they make, before any rule is
+ * prepared. Validating a whole library and loading it for play sit above the rules and the
+ * state kernel, in library/.
  */
-export { validateContent } from './validate'
-export type { ValidationReport } from './validate'
 export { checkFile, schemaCheck } from './check-files'
 export type { SourceText } from './check-files'
 export { compareProblems, formatProblem } from './problems'
@@ -16,9 +16,7 @@ export {
   formatOfSchemaPath,
 } from './schema-names'
 export type { ContentFormat } from './schema-names'
-export { libraryOfReport, loadLibrary } from './loader'
-export type { ContentLibrary, LoadResult, ScenarioOptions } from './loader'
-export type { LoadedMap, LoadedRuleset, LoadedScenario } from './loaded'
+export type { LoadedMap } from './load-map'
 export { createContentStore, describePath } from './content-store'
 export type { ContentFile, ContentStore } from './content-store'
 export { createRulesetResolver } from './resolve-ruleset'

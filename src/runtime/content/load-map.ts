@@ -7,7 +7,6 @@ import {
   type GridSpec,
   type NumberingScheme,
 } from '../hex'
-import type { LoadedMap } from './loaded'
 
 export function numberingOf(map: HexMap): NumberingScheme {
   const n = map.grid.numbering
@@ -20,6 +19,13 @@ export function numberingOf(map: HexMap): NumberingScheme {
         firstRow: n.firstRow ?? 1,
       }
     : { scheme: 'letter-row', firstRow: n.firstRow ?? 1 }
+}
+
+/** A map ready for play: its geometry and its numbering worked out. */
+export interface LoadedMap {
+  map: HexMap
+  grid: GridSpec
+  numbering: NumberingScheme
 }
 
 export function loadMap(map: HexMap): LoadedMap {

@@ -3,7 +3,7 @@
  * leads a command, which commands a side can activate, who is an enemy. Read from the state and
  * the scenario only; nothing here changes the state.
  */
-import type { LoadedScenario } from '../content/loaded'
+import type { LoadedScenario } from '../rules/loaded'
 import type { Scenario } from '../generated/content-types'
 import type { GameState, UnitState } from '../state/game-state'
 import { leaderIds } from '../state/game-state'

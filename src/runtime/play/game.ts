@@ -4,7 +4,7 @@
  * state kernel's pure reducer, so every action is logged, refusals leave nothing behind, and a
  * saved game replays to the same state hash.
  */
-import type { LoadedScenario } from '../content/loaded'
+import type { LoadedScenario } from '../rules/loaded'
 import type { Action, ActionHandler, ActionHandlers } from '../state/actions'
 import type { ObservedRoll } from '../state/effects'
 import { reject } from '../state/failure'

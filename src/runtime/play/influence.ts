@@ -4,7 +4,7 @@
  * Never into or across terrain the enemy could not enter itself. Which model applies, and which
  * units exert a zone, is the ruleset's mechanics.influence.
  */
-import type { LoadedScenario } from '../content/loaded'
+import type { LoadedScenario } from '../rules/loaded'
 import { flagsFor, ratingsFor } from '../rules'
 import { boardOf } from '../state/board'
 import { fromArrangement } from '../state/occupancy'

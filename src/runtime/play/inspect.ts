@@ -5,7 +5,7 @@
  * actions of the open prompt, worked out for that unit's group only, so the view can never
  * offer what the engine would refuse, nor hide what it would accept. Reads the state only.
  */
-import type { LoadedScenario } from '../content/loaded'
+import type { LoadedScenario } from '../rules/loaded'
 import type { Action } from '../state/actions'
 import type { Frame } from '../state/flow-types'
 import type { GameState } from '../state/game-state'

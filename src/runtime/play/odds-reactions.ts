@@ -5,7 +5,7 @@
  * odds before committing to it. The game is followed on a copy whose dice are scripted, as
  * actionOdds does: the game's own dice are never read, whatever the answers roll.
  */
-import type { LoadedScenario } from '../content/loaded'
+import type { LoadedScenario } from '../rules/loaded'
 import type { Action } from '../state/actions'
 import type { GameState } from '../state/game-state'
 import { legalActions, openPrompt } from './game'

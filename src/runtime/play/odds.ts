@@ -5,7 +5,7 @@
  * face combinations (rules.resolutionDistribution), never sampled, and never read from the
  * game's own dice.
  */
-import type { LoadedScenario } from '../content/loaded'
+import type { LoadedScenario } from '../rules/loaded'
 import { faceRange, forcedSource } from '../dice'
 import { resolutionDistribution } from '../rules'
 import type { ContextKind, ResolutionDistribution } from '../rules'

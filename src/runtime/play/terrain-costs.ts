@@ -3,7 +3,7 @@
  * chart. A class may pay the cheapest of other classes' columns (a lone leader). `null` means
  * prohibited (NA on a printed chart).
  */
-import type { LoadedScenario } from '../content/loaded'
+import type { LoadedScenario } from '../rules/loaded'
 import type { HexsideType, HexType } from '../generated/content-types'
 import { boardOf, NEIGHBOR_SLOTS } from '../state/board'
 

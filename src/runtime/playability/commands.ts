@@ -5,8 +5,8 @@
  * no unit at all can act, the game can only be passed to its end, and that is an error on the
  * scenario.
  */
-import type { EngineProblem } from '../content/engine-checks'
-import type { LoadedScenario } from '../content/loaded'
+import type { EngineProblem } from '../library/engine-checks'
+import type { LoadedScenario } from '../rules/loaded'
 import type { UnitPlacement } from '../generated/content-types'
 
 /** Whether some activation kind activates commands (every kind but passing does). */

@@ -1,6 +1,6 @@
 /**
  * Valid means playable: the checks that need the play engine, given to content validation (see
- * content/engine-checks.ts), and validation and loading with them, as the runtime's entry
+ * library/engine-checks.ts), and validation and loading with them, as the runtime's entry
  * exports them. A ruleset whose sequence the engine cannot play yet gets a warning naming what
  * is missing; a scenario that cannot be played is an error on that scenario.
  */
@@ -8,10 +8,10 @@ import {
   compareProblems,
   loadLibrary as loadContent,
   validateContent as validateFiles,
-} from '../content'
-import type { ContentLibrary, SourceText, ValidationReport } from '../content'
-import type { EngineChecks, EngineProblem, TestGameTexts } from '../content/engine-checks'
-import type { LoadedScenario } from '../content/loaded'
+} from '../library'
+import type { ContentLibrary, SourceText, ValidationReport } from '../library'
+import type { EngineChecks, EngineProblem, TestGameTexts } from '../library/engine-checks'
+import type { LoadedScenario } from '../rules/loaded'
 import { describeGaps, hasGaps, sequenceGaps } from '../play/capabilities'
 import { commandProblems } from './commands'
 import { savedGameProblems } from './saved-games'

@@ -3,9 +3,9 @@
  * was saved in is an error at the first action that parts from it (with the hash saved after
  * each action), else at its final hash. A refused action is an error at that action.
  */
-import { libraryOfReport, locate } from '../content'
-import type { ContentFile, Problem, ValidationReport } from '../content'
-import type { EngineChecks } from '../content/engine-checks'
+import { libraryOfReport, locate } from '../library'
+import type { ContentFile, Problem, ValidationReport } from '../library'
+import type { EngineChecks } from '../library/engine-checks'
 import type { SavedGame } from '../generated/content-types'
 import { replayGame } from '../play/game'
 import { NOT_REPLAYED, finalHashMismatch } from '../state/replay'

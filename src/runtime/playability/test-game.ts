@@ -5,14 +5,14 @@
  * while listing) is an error on the scenario, with the engine's message, which names the
  * resolution, table or expression at fault, and the seed and action count to replay it.
  */
-import type { EngineProblem, TestGameTexts } from '../content/engine-checks'
-import type { LoadedScenario } from '../content/loaded'
+import type { EngineProblem, TestGameTexts } from '../library/engine-checks'
+import type { LoadedScenario } from '../rules/loaded'
 import { randomLegal } from '../play/ai/policy'
 import { playout } from '../play/ai/playout'
 import { hashText } from '../state/hash'
 import type { ExpressionFault } from '../state/failure'
 import { findExpressionSites } from '../rules/expression-sites'
-import { chosenOptions } from '../content/scenario-checks'
+import { chosenOptions } from '../library/scenario-checks'
 import { extraVariants } from '../state/replay'
 
 /** The seed and length of the test game: enough to reach combat, a loss check, a continuation. */

@@ -3,8 +3,8 @@
  * sooner: a scenario on a turn-based sequence must say which turn is its last, or a game
  * nobody wins could never end.
  */
-import type { EngineProblem } from '../content/engine-checks'
-import type { LoadedScenario } from '../content/loaded'
+import type { EngineProblem } from '../library/engine-checks'
+import type { LoadedScenario } from '../rules/loaded'
 
 export function turnProblems(loaded: LoadedScenario): EngineProblem[] {
   if (loaded.rules.ruleset.sequence.structure !== 'turns') return []

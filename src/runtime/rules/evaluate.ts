@@ -5,7 +5,7 @@
  * and the span of the expression that failed. Nothing here lets a raw exception escape to a
  * caller of the public functions; `captureFailure` is the boundary.
  */
-import type { LoadedRuleset } from '../content/loaded'
+import type { LoadedRuleset } from './loaded'
 import type { DiceFailure } from '../dice'
 import { ExprEvaluationError } from '../expr'
 import type { CompiledExpr } from '../expr'

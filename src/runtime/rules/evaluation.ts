@@ -5,7 +5,7 @@
  * variables. A failure is turned into an `EvaluationFailure` once, where the resolution catches
  * it: the scope remembers which site was being evaluated, so no site needs a handler of its own.
  */
-import type { LoadedRuleset } from '../content/loaded'
+import type { LoadedRuleset } from './loaded'
 import { ExprEvaluationError } from '../expr'
 import type { EvaluationFrame, ExprNode, HostFunction } from '../expr'
 import { children } from './compile-sites'

@@ -3,7 +3,7 @@
  * expression-context.ts): matrix lookups and range bands. Bound per ruleset at evaluation time,
  * so compiled expressions stay independent of the data they read.
  */
-import type { LoadedRuleset } from '../content/loaded'
+import type { LoadedRuleset } from './loaded'
 import type { MatrixTable, RangeBandsTable, Table } from '../generated/content-types'
 import type { HostFunction } from '../expr'
 import { didYouMean } from '../content/suggest'

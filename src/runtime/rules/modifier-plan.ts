@@ -7,7 +7,7 @@
  * context (a list that does not exist, or is written for another context) becomes a failure at
  * the place the list is read, as when it was evaluated.
  */
-import type { LoadedRuleset } from '../content/loaded'
+import type { LoadedRuleset } from './loaded'
 import type { ModifierList, Term } from '../generated/content-types'
 import { didYouMean } from '../content/suggest'
 import { siteOf } from './evaluation'

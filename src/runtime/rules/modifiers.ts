@@ -9,7 +9,7 @@
  * their terms, its groups indexed, and the records that never change (a term whose condition
  * failed) made ahead. Evaluating it then only runs the conditions and values.
  */
-import type { LoadedRuleset } from '../content/loaded'
+import type { LoadedRuleset } from './loaded'
 import type { ModifierList } from '../generated/content-types'
 import { fail } from './evaluate'
 import type { EvaluationFailure, Variables } from './evaluate'

@@ -5,7 +5,7 @@
  * status graph that the schemas cannot express. Nothing is returned unless all of it holds, so
  * play never meets an unchecked expression or a malformed chart.
  */
-import type { LoadedRuleset } from '../content/loaded'
+import type { LoadedRuleset } from './loaded'
 import type { CompiledExpr, Environment } from '../expr'
 import { ExprEnvironmentError } from '../expr'
 import type { ResolvedRuleset } from '../generated/content-types'

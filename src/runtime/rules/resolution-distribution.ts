@@ -3,7 +3,7 @@
  * resolution is run up to the roll once, then finished for every possible total of the dice,
  * weighted by the number of face combinations giving it. Fractions stay exact.
  */
-import type { LoadedRuleset } from '../content/loaded'
+import type { LoadedRuleset } from './loaded'
 import { distribution, formatDiceNotation, reduceFraction } from '../dice'
 import type { Variables } from './evaluate'
 import type { ResolutionRecord, ResolutionStatus } from './resolution-record'

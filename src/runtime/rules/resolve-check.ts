@@ -2,7 +2,7 @@
  * Check resolutions: roll plus modifiers against a target (an activation rating, a morale
  * threshold). Natural rolls listed as automatic successes or failures win over the comparison.
  */
-import type { LoadedRuleset } from '../content/loaded'
+import type { LoadedRuleset } from './loaded'
 import type { CheckResolution } from '../generated/content-types'
 import { siteOf } from './evaluation'
 import type { Scope, Site } from './evaluation'

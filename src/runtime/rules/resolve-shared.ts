@@ -2,7 +2,7 @@
  * Pieces shared by table and check resolutions: dice, result codes, the roll/finish split, and
  * the failures a prepared resolution keeps for the moment it reaches them.
  */
-import type { LoadedRuleset } from '../content/loaded'
+import type { LoadedRuleset } from './loaded'
 import type { Effect, ResultSet, Table } from '../generated/content-types'
 import { didYouMean } from '../content/suggest'
 import { checkDiceSpec, faceRange, formatDiceNotation } from '../dice'

@@ -4,7 +4,7 @@
  * be evaluated in the situation gives a record with status 'error' and a readable message,
  * never an exception.
  */
-import type { LoadedRuleset } from '../content/loaded'
+import type { LoadedRuleset } from './loaded'
 import type { Resolution } from '../generated/content-types'
 import { didYouMean } from '../content/suggest'
 import { describeDice, forcedSource, rollDice } from '../dice'

@@ -4,7 +4,7 @@
  * gives (its provenance, its number, its result codes with their effects). A resolution keeps
  * one reader per table it may choose; lookupRoll stays the plain reading the reader must match.
  */
-import type { LoadedRuleset } from '../content/loaded'
+import type { LoadedRuleset } from './loaded'
 import type { Row } from '../generated/content-types'
 import { didYouMean } from '../content/suggest'
 import { bandFinder } from './bands'

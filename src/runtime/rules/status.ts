@@ -4,7 +4,7 @@
  * class may replace what an event does to it (a type that never retires: a retire becomes a retreat).
  * Also the per-status ratings and the flags of a unit type.
  */
-import type { LoadedRuleset } from '../content/loaded'
+import type { LoadedRuleset } from './loaded'
 import type { Effect, StatusOverride, UnitClass, UnitType } from '../generated/content-types'
 import { didYouMean } from '../content/suggest'
 import { captureFailure, evaluateBoolean, fail, withRulesetDefaults } from './evaluate'

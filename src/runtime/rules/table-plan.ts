@@ -5,7 +5,7 @@
  * or wrong in the content becomes a failure kept for the moment the resolution reaches it, so a
  * resolution fails at the same step, with the same words, as when it read the content each time.
  */
-import type { LoadedRuleset } from '../content/loaded'
+import type { LoadedRuleset } from './loaded'
 import type { Effect, Table, TableResolution } from '../generated/content-types'
 import { didYouMean } from '../content/suggest'
 import { siteOf } from './evaluation'

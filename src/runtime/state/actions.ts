@@ -4,7 +4,7 @@
  * registry, so which actions a game knows is explicit and two games in one process never see
  * each other's registrations; the mechanics add theirs with `registerAction`.
  */
-import type { LoadedScenario } from '../content/loaded'
+import type { LoadedScenario } from '../rules/loaded'
 import { didYouMean } from '../content/suggest'
 import type { ResolutionRecord } from '../rules'
 import { reject } from './failure'

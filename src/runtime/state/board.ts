@@ -4,7 +4,7 @@
  * positions, and facing sectors. Built once per loaded scenario and cached, since it is derived
  * from content only (never from game state).
  */
-import type { LoadedScenario } from '../content/loaded'
+import type { LoadedScenario } from '../rules/loaded'
 import {
   cubeKey,
   distance,

@@ -4,7 +4,7 @@
  * last. Ending a phase also expires the markers that last until then and lifts end-activation
  * stops. Activation-chain games move their clock through the activation mechanic instead.
  */
-import type { LoadedScenario } from '../content/loaded'
+import type { LoadedScenario } from '../rules/loaded'
 import type { Phase } from '../generated/content-types'
 import { effectApplies } from '../rules'
 import { reject, rejectFailure } from './failure'

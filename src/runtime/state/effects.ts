@@ -4,7 +4,7 @@
  * eliminations, markers, tracks, unit forms, ending an activation. Everything else (retreat,
  * advance, losses, further resolutions, choices…) is recorded as pending, with whom it concerns.
  */
-import type { LoadedScenario } from '../content/loaded'
+import type { LoadedScenario } from '../rules/loaded'
 import { didYouMean } from '../content/suggest'
 import type { Effect, Resolution, StatusEffect } from '../generated/content-types'
 import { applyStatusEvent, effectApplies } from '../rules'

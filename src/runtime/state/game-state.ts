@@ -3,7 +3,7 @@
  * Plain JSON (no Maps, classes, functions, undefined or -0), so it can be saved, sent to a
  * worker, hashed and compared. Randomness lives only in `dice`.
  */
-import type { LoadedScenario } from '../content/loaded'
+import type { LoadedScenario } from '../rules/loaded'
 import type { UnitPlacement } from '../generated/content-types'
 import type { DiceSource } from '../dice'
 import { forcedSource, seededSource } from '../dice'

@@ -5,7 +5,7 @@
  * units move, so the answers are kept per units record and thrown away whenever a setter here
  * changes a unit; a test checks that no other code in src/ assigns these fields.
  */
-import type { LoadedScenario } from '../content/loaded'
+import type { LoadedScenario } from '../rules/loaded'
 import type { GameState, UnitLocation, UnitState } from './game-state'
 
 type Units = GameState['units']

@@ -3,7 +3,7 @@
  * parameters its ruleset declares: what expressions (`side.params`…) and mechanics read. A
  * parameter declared with a null default reads as null when left unset.
  */
-import type { LoadedScenario } from '../content/loaded'
+import type { LoadedScenario } from '../rules/loaded'
 import type { ResolvedRuleset } from '../generated/content-types'
 
 type Declared = ResolvedRuleset['sideParameters']

@@ -3,7 +3,7 @@
  * handler works on a private copy), the same state and action always give the same result,
  * and a refused action leaves nothing behind but a message.
  */
-import type { LoadedScenario } from '../content/loaded'
+import type { LoadedScenario } from '../rules/loaded'
 import { didYouMean } from '../content/suggest'
 import type { Action, ActionHandlers } from './actions'
 import { ACTION_TYPE } from './actions'

@@ -5,7 +5,7 @@
  * hash says whether it reproduced it exactly.
  */
 import { schemaCheck } from '../content/check-files'
-import type { LoadedScenario } from '../content/loaded'
+import type { LoadedScenario } from '../rules/loaded'
 import { locate, parseJsonDocument } from '../content/json-document'
 import type { SavedGame } from '../generated/content-types'
 import type { Action, ActionHandlers } from './actions'

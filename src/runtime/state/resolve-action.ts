@@ -5,7 +5,7 @@
  * leaders stacked with it, and for an attack the angle each attacker comes from, measured from
  * the defender's facing with the ruleset's facing sectors.
  */
-import type { LoadedScenario } from '../content/loaded'
+import type { LoadedScenario } from '../rules/loaded'
 import type { Resolution } from '../generated/content-types'
 import { didYouMean } from '../content/suggest'
 import { resolve, resolveWithRoll } from '../rules'

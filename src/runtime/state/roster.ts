@@ -3,7 +3,7 @@
  * of the loaded scenario alone, kept apart from the game state so the clock and the expression
  * variables can read them without importing the state's construction.
  */
-import type { LoadedScenario } from '../content/loaded'
+import type { LoadedScenario } from '../rules/loaded'
 
 const leaderCache = new WeakMap<LoadedScenario, ReadonlySet<string>>()
 

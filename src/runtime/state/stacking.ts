@@ -6,7 +6,7 @@
  * invariants.
  */
 import { effectApplies } from '../rules'
-import type { LoadedScenario } from '../content/loaded'
+import type { LoadedScenario } from '../rules/loaded'
 import { rejectFailure } from './failure'
 import type { GameState } from './game-state'
 import { leaderIds } from './game-state'

@@ -3,7 +3,7 @@
  * and Command objects shaped as rules/expression-context.ts declares them. Built fresh for each
  * evaluation from the state as it is at that moment, never stored.
  */
-import type { LoadedScenario } from '../content/loaded'
+import type { LoadedScenario } from '../rules/loaded'
 import { didYouMean } from '../content/suggest'
 import { camelKey, flagsFor, ratingsFor } from '../rules'
 import type { Variables } from '../rules'

@@ -6,7 +6,7 @@
  * sentences (log lines, prompts, records) name things by id, and their text is part of the
  * recorded games, so they are put in words by their readers (`text`), never in the engine.
  */
-import type { LoadedScenario } from '../content/loaded'
+import type { LoadedScenario } from '../rules/loaded'
 import type { Action } from './actions'
 import { boardOf } from './board'
 

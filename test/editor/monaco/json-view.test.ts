@@ -8,7 +8,7 @@ import { useWorkspaceStore } from '../../../src/editor/stores/useWorkspaceStore'
 import JsonView from '../../../src/editor/views/JsonView.vue'
 import { memoryStorage } from '../../../src/editor/workspace/storage'
 import type { Validator } from '../../../src/editor/workspace/validation'
-import { validateContent } from '../../../src/runtime/content'
+import { validateContent } from '../../../src/runtime/library'
 import { fake, fakeMonaco } from './fake-monaco'
 
 vi.mock('../../../src/editor/monaco/load-monaco', () => ({

@@ -184,7 +184,7 @@ describe('content packs', () => {
     expect(deps.files).toContain('content/maps/sample-ford.json')
     expect(deps.files.filter((f) => f.includes('/rulesets/')).length).toBeGreaterThanOrEqual(2)
     // What is in the pack validates on its own: nothing it needs was left out.
-    const { validateContent } = await import('../../../src/runtime/content')
+    const { validateContent } = await import('../../../src/runtime/library')
     const alone = deps.files.map((path) => ({ path, text: ws.text(path)! }))
     expect(validateContent(alone).problems.filter((p) => p.severity === 'error')).toEqual([])
     expect(deps.files.length).toBeLessThan(ws.files.size / 2)

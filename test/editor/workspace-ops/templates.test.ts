@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { loadLibrary, validateContent as validateForPlay } from '../../../src/runtime'
 import type { Scenario } from '../../../src/runtime'
-import { validateContent } from '../../../src/runtime/content'
+import { validateContent } from '../../../src/runtime/library'
 import { legalActions, startGame } from '../../../src/runtime/play'
 import { pathFor } from '../../../src/editor/workspace/files'
 import { addTypeEdits, newType } from '../../../src/editor/units/type-edits'

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { loadLibrary } from '../../../src/runtime/content/loader'
+import { loadLibrary } from '../../../src/runtime/library/loader'
 import { formatProblem } from '../../../src/runtime/content/problems'
-import { validateContent } from '../../../src/runtime/content/validate'
+import { validateContent } from '../../../src/runtime/library/validate'
 import { readContentFolder, withEdit } from '../../helpers/fixtures'
 
 const mini = readContentFolder('test/fixtures/mini')

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { validateContent } from '../../../src/runtime/content/validate'
+import { validateContent } from '../../../src/runtime/library/validate'
 import { formatProblem } from '../../../src/runtime/content/problems'
 import { readContentFolder, withEdit } from '../../helpers/fixtures'
 

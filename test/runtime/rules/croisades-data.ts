@@ -2,7 +2,7 @@
  * Charts of the Croisades tactical rules (Cry Havoc family) used by several tests, from
  * /work/shared/rules/croisades.md section 2C.
  */
-import type { LoadedRuleset } from '../../../src/runtime/content/loaded'
+import type { LoadedRuleset } from '../../../src/runtime/rules/loaded'
 import type { OddsTable, RollTable } from '../../../src/runtime/generated/content-types'
 import { load, modifierList, table } from './fixtures'
 

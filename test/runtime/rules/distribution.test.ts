@@ -1,6 +1,6 @@
 import { fc, test as prop } from '@fast-check/vitest'
 import { describe, expect, test } from 'vitest'
-import type { LoadedRuleset } from '../../../src/runtime/content/loaded'
+import type { LoadedRuleset } from '../../../src/runtime/rules/loaded'
 import { outcomeKey, resolutionDistribution, resolveWithRoll } from '../../../src/runtime/rules'
 import type { ResolutionDistribution } from '../../../src/runtime/rules'
 import { DICE, load, modifierList, table } from './fixtures'

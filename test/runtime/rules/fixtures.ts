@@ -3,7 +3,7 @@
  * test never exercises the kernel with data the loader would have refused.
  */
 import { expect } from 'vitest'
-import type { LoadedRuleset } from '../../../src/runtime/content/loaded'
+import type { LoadedRuleset } from '../../../src/runtime/rules/loaded'
 import type {
   ModifierList,
   ResolvedRuleset,

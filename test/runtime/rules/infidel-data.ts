@@ -4,7 +4,7 @@
  * 12.3 and the status graph of 14. Values come from /work/shared/rules/men-of-iron.md §3–4;
  * anything the text does not give is a fixture assumption.
  */
-import type { LoadedRuleset } from '../../../src/runtime/content/loaded'
+import type { LoadedRuleset } from '../../../src/runtime/rules/loaded'
 import { flagsFor, ratingsFor } from '../../../src/runtime/rules'
 import { load, modifierList, rows, table } from './fixtures'
 

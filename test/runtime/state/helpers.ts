@@ -1,7 +1,7 @@
 /** Loading scenarios for the state kernel tests, and the tools to check purity. */
-import type { LoadedScenario } from '../../../src/runtime/content/loaded'
-import { loadLibrary } from '../../../src/runtime/content/loader'
-import type { ScenarioOptions } from '../../../src/runtime/content/loader'
+import type { LoadedScenario } from '../../../src/runtime/rules/loaded'
+import { loadLibrary } from '../../../src/runtime/library/loader'
+import type { ScenarioOptions } from '../../../src/runtime/library/loader'
 import { formatProblem } from '../../../src/runtime/content/problems'
 import { applyAction } from '../../../src/runtime/state'
 import type { Action, ActionHandlers, GameState, LogEntry } from '../../../src/runtime/state'

@@ -9,7 +9,7 @@ import { join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { cloneState } from '../../../src/runtime/state'
 import type { GameState, UnitState } from '../../../src/runtime/state'
-import type { LoadedScenario } from '../../../src/runtime/content/loaded'
+import type { LoadedScenario } from '../../../src/runtime/rules/loaded'
 import {
   fromArrangement,
   occupiedHexes,

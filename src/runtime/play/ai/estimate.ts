@@ -7,7 +7,7 @@
  * a middle face. A step that leaves the same decision open with the board unchanged (declaring
  * one attack of several) is worth the best way to close the decision after it.
  */
-import type { LoadedScenario } from '../../content/loaded'
+import type { LoadedScenario } from '../../rules/loaded'
 import type { DiceSpec } from '../../dice'
 import { distribution, faceRange, facesFor, forcedSource } from '../../dice'
 import type { Action } from '../../state/actions'

@@ -8,7 +8,7 @@
  * decision strictly better to close, so a run of them never comes back where it was. It knows
  * no game: only the loss tracks, the outcome and the map.
  */
-import type { LoadedScenario } from '../../content/loaded'
+import type { LoadedScenario } from '../../rules/loaded'
 import type { RngState } from '../../dice'
 import { nextInt } from '../../dice'
 import type { Action } from '../../state/actions'

@@ -2,7 +2,7 @@
  * The policies by name, as the command line and the editor's computer players choose them, and
  * the one function both (and the editor's worker) call to work out a computer move.
  */
-import type { LoadedScenario } from '../../content/loaded'
+import type { LoadedScenario } from '../../rules/loaded'
 import type { RngState } from '../../dice'
 import type { GameState } from '../../state/game-state'
 import { greedy } from './greedy'

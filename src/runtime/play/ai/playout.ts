@@ -3,7 +3,7 @@
  * decided or a number of actions has been taken. Reproducible from the seed, which gives both
  * the game's dice and the policies' random choices.
  */
-import type { LoadedScenario } from '../../content/loaded'
+import type { LoadedScenario } from '../../rules/loaded'
 import type { RngState } from '../../dice'
 import { seedRng } from '../../dice'
 import type { Action } from '../../state/actions'

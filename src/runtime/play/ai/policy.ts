@@ -4,7 +4,7 @@
  * state, and hands back the generator state after its draws: it keeps nothing between calls,
  * so a playout is reproduced exactly from its seed.
  */
-import type { LoadedScenario } from '../../content/loaded'
+import type { LoadedScenario } from '../../rules/loaded'
 import type { RngState } from '../../dice'
 import { nextInt } from '../../dice'
 import type { Action } from '../../state/actions'

@@ -3,7 +3,7 @@
  * (the side tracks the status graph charges to a unit's owner), the outcome, and how near the
  * side's units stand to the enemy.
  */
-import type { LoadedScenario } from '../../content/loaded'
+import type { LoadedScenario } from '../../rules/loaded'
 import { distribution, facesFor } from '../../dice'
 import { resolveWithRoll } from '../../rules'
 import type { Action } from '../../state/actions'

@@ -10,7 +10,7 @@
  * next to it receives the event of the first arrival rule its status matches, through the status
  * graph; the kind's shock and continued-attack phases follow as in any activation.
  */
-import type { LoadedScenario } from '../../content/loaded'
+import type { LoadedScenario } from '../../rules/loaded'
 import type { ActivationKind, AmbushSettings, Scenario } from '../../generated/content-types'
 import { checkArgs, stringArg } from '../../state/actions'
 import { boardOf } from '../../state/board'

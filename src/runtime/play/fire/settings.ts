@@ -2,7 +2,7 @@
  * The fire mechanic's settings (ruleset mechanics.fire, schemas/mechanic-fire.schema.json) with
  * the schema's defaults filled in, read once per ruleset.
  */
-import type { LoadedRuleset } from '../../content/loaded'
+import type { LoadedRuleset } from '../../rules/loaded'
 import type { FireLineOfSight } from '../../generated/content-types'
 
 export type EntryKind = 'move' | 'charge' | 'placement' | 'advance' | 'retreat'

@@ -4,7 +4,7 @@
  * target it comes through, whether it passes over units). Shared by active, return and reaction
  * fire, which add their own conditions.
  */
-import type { LoadedScenario } from '../../content/loaded'
+import type { LoadedScenario } from '../../rules/loaded'
 import type { Table } from '../../generated/content-types'
 import { maxRangeOf, rangeBand } from '../../rules'
 import type { Action } from '../../state/actions'

@@ -4,7 +4,7 @@
  * The exact line walk (hex/los.ts) reports the hexes crossed, the hexsides run along and the
  * corners touched; what blocks each of them is the ruleset's terrain chart and fire settings.
  */
-import type { LoadedScenario } from '../../content/loaded'
+import type { LoadedScenario } from '../../rules/loaded'
 import { exitFrom, lineWalk, relativeBearing } from '../../hex'
 import type { Cube } from '../../hex'
 import { boardOf } from '../../state/board'

@@ -5,7 +5,7 @@
  * enter are closed to movement, and a command whose units all start off the map brings its
  * standard with its first unit (mechanics.movement.reinforcements).
  */
-import type { LoadedScenario } from '../../content/loaded'
+import type { LoadedScenario } from '../../rules/loaded'
 import type { Scenario } from '../../generated/content-types'
 import { effectApplies } from '../../rules'
 import type { GameState } from '../../state/game-state'

@@ -3,7 +3,7 @@
  * schema.json), with the few questions about them every movement module asks. Anything the
  * content leaves out is off.
  */
-import type { LoadedScenario } from '../../content/loaded'
+import type { LoadedScenario } from '../../rules/loaded'
 import type { ResolvedRuleset } from '../../generated/content-types'
 
 export type MovementSettings = NonNullable<NonNullable<ResolvedRuleset['mechanics']>['movement']>

@@ -6,7 +6,7 @@
  * the rules: a deliberate change of the policy may record them again.
  */
 import { describe, expect, it } from 'vitest'
-import type { LoadedScenario } from '../../../../src/runtime/content/loaded'
+import type { LoadedScenario } from '../../../../src/runtime/rules/loaded'
 import { seedRng } from '../../../../src/runtime/dice'
 import { legalActions, playAction, startGame } from '../../../../src/runtime/play'
 import type { ActionEstimate, Policy } from '../../../../src/runtime/play/ai'

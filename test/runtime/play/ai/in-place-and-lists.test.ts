@@ -5,7 +5,7 @@
  * The golden games (test/runtime/play/golden) hold whole games to both; these look closer.
  */
 import { describe, expect, it } from 'vitest'
-import type { LoadedScenario } from '../../../../src/runtime/content/loaded'
+import type { LoadedScenario } from '../../../../src/runtime/rules/loaded'
 import { nextInt, seedRng } from '../../../../src/runtime/dice'
 import { legalGroups, playAction, playActionInPlace, startGame } from '../../../../src/runtime/play'
 import { pick, playout, randomLegal } from '../../../../src/runtime/play/ai'

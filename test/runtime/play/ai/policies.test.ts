@@ -4,7 +4,7 @@
  * abstracts them): the random policy, the greedy policy's exact expectations, and playouts.
  */
 import { describe, expect, it } from 'vitest'
-import type { LoadedScenario } from '../../../../src/runtime/content/loaded'
+import type { LoadedScenario } from '../../../../src/runtime/rules/loaded'
 import { seedRng } from '../../../../src/runtime/dice'
 import { legalActions, playAction, startGame } from '../../../../src/runtime/play'
 import type { ActionEstimate } from '../../../../src/runtime/play/ai'

@@ -6,8 +6,8 @@
  * have nothing to do in these tests (ends the move/fire phase, declares no attack) until the
  * prompt wanted is open.
  */
-import type { LoadedScenario } from '../../../../src/runtime/content/loaded'
-import { loadLibrary } from '../../../../src/runtime/content/loader'
+import type { LoadedScenario } from '../../../../src/runtime/rules/loaded'
+import { loadLibrary } from '../../../../src/runtime/library/loader'
 import { formatProblem } from '../../../../src/runtime/content/problems'
 import { legalActions, openPrompt, playAction, startGame } from '../../../../src/runtime/play'
 import type { Action, GameState, LogEntry } from '../../../../src/runtime/state'

@@ -4,8 +4,8 @@
  * needs them and opens the move-and-fire phase of an activation by building the state directly
  * (states are plain JSON), then plays fire actions through the play path with forced dice.
  */
-import type { LoadedScenario } from '../../../../src/runtime/content/loaded'
-import { loadLibrary } from '../../../../src/runtime/content/loader'
+import type { LoadedScenario } from '../../../../src/runtime/rules/loaded'
+import { loadLibrary } from '../../../../src/runtime/library/loader'
 import { formatProblem } from '../../../../src/runtime/content/problems'
 import { forcedSource } from '../../../../src/runtime/dice'
 import { legalActions, playAction, startGame } from '../../../../src/runtime/play'

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { legalActions, openPrompt } from '../../../../src/runtime/play'
-import type { LoadedScenario } from '../../../../src/runtime/content/loaded'
+import type { LoadedScenario } from '../../../../src/runtime/rules/loaded'
 import type { GameState } from '../../../../src/runtime/state'
 import type { Place } from './helpers'
 import { afterEntry, fireScenario, hexAt, inMoveAndFire, play, refusal } from './helpers'

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest'
 import { fireSettings } from '../../../../src/runtime/play/fire/settings'
 import { lineOfSight } from '../../../../src/runtime/play/fire/sight'
-import type { LoadedScenario } from '../../../../src/runtime/content/loaded'
+import type { LoadedScenario } from '../../../../src/runtime/rules/loaded'
 import type { Place } from './helpers'
 import { fireActions, fireScenario, inMoveAndFire, play, refusal, terms } from './helpers'
 

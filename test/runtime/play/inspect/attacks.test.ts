@@ -9,7 +9,7 @@ import { legalActions, openPrompt } from '../../../../src/runtime/play'
 import { unitOptions } from '../../../../src/runtime/play/inspect'
 import type { FireOption } from '../../../../src/runtime/play/inspect'
 import { boardOf } from '../../../../src/runtime/state/board'
-import type { LoadedScenario } from '../../../../src/runtime/content/loaded'
+import type { LoadedScenario } from '../../../../src/runtime/rules/loaded'
 import type { Action, GameState } from '../../../../src/runtime/state'
 import { bundled, legalOf, played } from './helpers'
 

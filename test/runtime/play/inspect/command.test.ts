@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest'
 import { commandRange, unitOptions, unitsInHex } from '../../../../src/runtime/play/inspect'
 import { boardOf } from '../../../../src/runtime/state/board'
-import type { LoadedScenario } from '../../../../src/runtime/content/loaded'
+import type { LoadedScenario } from '../../../../src/runtime/rules/loaded'
 import type { GameState } from '../../../../src/runtime/state'
 import { bundled, played } from './helpers'
 

@@ -3,7 +3,7 @@
  * through the play path (playAction) to the situation a test looks at; the legal actions of the
  * open prompt are what the inspection must agree with.
  */
-import type { LoadedScenario } from '../../../../src/runtime/content/loaded'
+import type { LoadedScenario } from '../../../../src/runtime/rules/loaded'
 import { formatProblem } from '../../../../src/runtime/content/problems'
 import { legalActions, playAction, startGame } from '../../../../src/runtime/play'
 import type { Action, GameState } from '../../../../src/runtime/state'

@@ -4,9 +4,9 @@
  * the play path (playAction, legalActions) with readable failures.
  */
 import { expect } from 'vitest'
-import type { LoadedScenario } from '../../../../src/runtime/content/loaded'
-import { loadLibrary } from '../../../../src/runtime/content/loader'
-import type { ScenarioOptions } from '../../../../src/runtime/content/loader'
+import type { LoadedScenario } from '../../../../src/runtime/rules/loaded'
+import { loadLibrary } from '../../../../src/runtime/library/loader'
+import type { ScenarioOptions } from '../../../../src/runtime/library/loader'
 import { formatProblem } from '../../../../src/runtime/content/problems'
 import { legalActions, openPrompt, playAction, startGame } from '../../../../src/runtime/play'
 import { boardOf } from '../../../../src/runtime/state/board'

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { legalActions, playAction, playActionInPlace } from '../../../../src/runtime/play'
-import type { LoadedScenario } from '../../../../src/runtime/content/loaded'
+import type { LoadedScenario } from '../../../../src/runtime/rules/loaded'
 import type { PlayContext } from '../../../../src/runtime/play'
 import { moveChoices } from '../../../../src/runtime/play/movement/moves'
 import type { Frame } from '../../../../src/runtime/state/flow-types'

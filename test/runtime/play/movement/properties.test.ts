@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { fc } from '@fast-check/vitest'
-import type { LoadedScenario } from '../../../../src/runtime/content/loaded'
+import type { LoadedScenario } from '../../../../src/runtime/rules/loaded'
 import { legalActions, openPrompt, playAction } from '../../../../src/runtime/play'
 import { buildFacts } from '../../../../src/runtime/play/movement/facts'
 import type { Action, GameState } from '../../../../src/runtime/state'

@@ -8,7 +8,7 @@
  */
 import { fc, test as prop } from '@fast-check/vitest'
 import { describe, expect } from 'vitest'
-import type { LoadedScenario } from '../../../../src/runtime/content/loaded'
+import type { LoadedScenario } from '../../../../src/runtime/rules/loaded'
 import { actionOdds, legalActions, whatIfOdds } from '../../../../src/runtime/play'
 import type { RollOdds } from '../../../../src/runtime/play'
 import { outcomeKey } from '../../../../src/runtime/rules'

@@ -3,7 +3,7 @@
  * generated cases share one playout), and the brute force the exact odds are checked against —
  * the action played once for every face combination of its first roll's dice.
  */
-import type { LoadedScenario } from '../../../../src/runtime/content/loaded'
+import type { LoadedScenario } from '../../../../src/runtime/rules/loaded'
 import { faceRange, forcedSource } from '../../../../src/runtime/dice'
 import type { RngState } from '../../../../src/runtime/dice'
 import { middleFace, playAction, probeAction, startGame } from '../../../../src/runtime/play'

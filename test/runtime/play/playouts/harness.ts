@@ -9,7 +9,7 @@
  * (playouts-N-of-M.test.ts) so that the test workers share the work evenly.
  */
 import { describe, expect, it } from 'vitest'
-import type { LoadedScenario } from '../../../../src/runtime/content/loaded'
+import type { LoadedScenario } from '../../../../src/runtime/rules/loaded'
 import { checkedGame } from '../../../../tools/playout-checks'
 import { GOLDEN_SEEDS } from '../../../../tools/golden'
 import { bundledLibrary } from '../../../content/bundled'

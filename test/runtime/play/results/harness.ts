@@ -4,8 +4,8 @@
  * JSON, the real result codes of the bundled content applied as the kernel applies a roll's
  * result, then the effects frame run to its first decision. Decisions go through playAction.
  */
-import type { LoadedScenario } from '../../../../src/runtime/content/loaded'
-import { loadLibrary } from '../../../../src/runtime/content/loader'
+import type { LoadedScenario } from '../../../../src/runtime/rules/loaded'
+import { loadLibrary } from '../../../../src/runtime/library/loader'
 import { formatProblem } from '../../../../src/runtime/content/problems'
 import type { Effect } from '../../../../src/runtime/generated/content-types'
 import { legalActions, openPrompt, playAction, startGame } from '../../../../src/runtime/play'

@@ -4,7 +4,7 @@
  * TC-004-01, TC-004-02). And the Blood & Roses owner's choice "Disordered or Retreat" (16.9, Q30).
  */
 import { describe, expect, it } from 'vitest'
-import type { LoadedScenario } from '../../../../src/runtime/content/loaded'
+import type { LoadedScenario } from '../../../../src/runtime/rules/loaded'
 import type { GameState } from '../../../../src/runtime/state'
 import {
   applyCodes,

@@ -6,7 +6,7 @@
  * E; the unit fired upon in 1216 facing W, its only path by 1116 (1115 holds a unit).
  */
 import { describe, expect, it } from 'vitest'
-import type { LoadedScenario } from '../../../../src/runtime/content/loaded'
+import type { LoadedScenario } from '../../../../src/runtime/rules/loaded'
 import type { GameState } from '../../../../src/runtime/state'
 import type { Place } from './helpers'
 import { inShockPhase, legal, play, promptOf, reading, shockScenario, where } from './helpers'

@@ -7,7 +7,7 @@
  * infantry against infantry (+0), 6 = DDR, 9 = DRT.
  */
 import { describe, expect, it } from 'vitest'
-import type { LoadedScenario } from '../../../../src/runtime/content/loaded'
+import type { LoadedScenario } from '../../../../src/runtime/rules/loaded'
 import type { GameState, LogEntry } from '../../../../src/runtime/state'
 import { inShockPhase, legal, play, playAll, promptOf, reading, shockScenario } from './helpers'
 

@@ -6,8 +6,8 @@
  * top of the continued-attack phase frame, as the activation would have pushed them. When both
  * are over the game waits for nothing (the phases after them are other mechanics' business).
  */
-import type { LoadedScenario } from '../../../../src/runtime/content/loaded'
-import { loadLibrary } from '../../../../src/runtime/content/loader'
+import type { LoadedScenario } from '../../../../src/runtime/rules/loaded'
+import { loadLibrary } from '../../../../src/runtime/library/loader'
 import { formatProblem } from '../../../../src/runtime/content/problems'
 import { forcedSource } from '../../../../src/runtime/dice'
 import { legalActions, openPrompt, playAction, startGame } from '../../../../src/runtime/play'

@@ -6,7 +6,7 @@
  * a charger starts in 0917 facing E and is set down in 1017, in the defender's front.
  */
 import { describe, expect, it } from 'vitest'
-import type { LoadedScenario } from '../../../../src/runtime/content/loaded'
+import type { LoadedScenario } from '../../../../src/runtime/rules/loaded'
 import type { GameState, LogEntry } from '../../../../src/runtime/state'
 import type { Place } from './helpers'
 import {

@@ -6,7 +6,7 @@
  * 1115 and 1117, its rear 1216 and 1217.
  */
 import { describe, expect, it } from 'vitest'
-import type { LoadedScenario } from '../../../../src/runtime/content/loaded'
+import type { LoadedScenario } from '../../../../src/runtime/rules/loaded'
 import type { Action, GameState, LogEntry } from '../../../../src/runtime/state'
 import type { Place } from './helpers'
 import {

@@ -12,8 +12,8 @@ import type {
   ModifierList,
   VariantOverlay,
 } from '../generated/content-types'
-import type { ContentFile, ContentStore } from './content-store'
-import { locate, locateInString } from './json-document'
+import type { ContentFile, ContentStore } from '../content/content-store'
+import { locate, locateInString } from '../content/json-document'
 import type { EngineChecks, EngineProblem } from './engine-checks'
 import {
   chosenOptions,
@@ -21,22 +21,26 @@ import {
   scenarioRulesFor,
   setupStackingProblems,
 } from './scenario-checks'
-import { hexLabelProblem, loadMap, numberingProblem } from './load-map'
-import type { LoadedMap } from './loaded'
-import type { Problem } from './problems'
-import { referenceProblems, type RatingDeclaration, type ReferenceScope } from './references'
+import { hexLabelProblem, loadMap, numberingProblem } from '../content/load-map'
+import type { LoadedMap } from '../rules/loaded'
+import type { Problem } from '../content/problems'
+import {
+  referenceProblems,
+  type RatingDeclaration,
+  type ReferenceScope,
+} from '../content/references'
 import {
   createRulesetResolver,
   problemAtOrigin,
   visibleProblems,
   type ResolvedWithOrigins,
   type RulesetResolver,
-} from './resolve-ruleset'
-import { rulesetVocabulary, withLocal, type Vocabulary } from './vocabulary'
-import { locateOrigin } from './overlay'
+} from '../content/resolve-ruleset'
+import { rulesetVocabulary, withLocal, type Vocabulary } from '../content/vocabulary'
+import { locateOrigin } from '../content/overlay'
 import { semanticProblems } from './semantic-checks'
-import { parameterProblems } from './parameter-checks'
-import { didYouMean } from './suggest'
+import { parameterProblems } from '../content/parameter-checks'
+import { didYouMean } from '../content/suggest'
 import { rulesProblems } from './rules-checks'
 
 export interface CrossCheckContext {

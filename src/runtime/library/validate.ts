@@ -3,9 +3,9 @@
  * (parse, schema, id), then checks across files (references, rulesets resolved with their
  * variants, maps and scenarios). Pure: the caller supplies the texts.
  */
-import { checkFile, type SourceText } from './check-files'
-import { createContentStore, type ContentFile, type ContentStore } from './content-store'
-import { compareProblems, type Problem } from './problems'
+import { checkFile, type SourceText } from '../content/check-files'
+import { createContentStore, type ContentFile, type ContentStore } from '../content/content-store'
+import { compareProblems, type Problem } from '../content/problems'
 import { crossFileProblems } from './cross-checks'
 import type { EngineChecks } from './engine-checks'
 

@@ -1,11 +1,11 @@
 /** Rules of content that a schema cannot state: facings that exist for the map, units on the map… */
 import type { ResolvedRuleset, Scenario } from '../generated/content-types'
 import { sideClockFromName, vertexClockFromName } from '../hex'
-import type { ContentFile } from './content-store'
-import { locate } from './json-document'
-import type { LoadedMap } from './loaded'
-import type { Problem } from './problems'
-import type { Vocabulary } from './vocabulary'
+import type { ContentFile } from '../content/content-store'
+import { locate } from '../content/json-document'
+import type { LoadedMap } from '../rules/loaded'
+import type { Problem } from '../content/problems'
+import type { Vocabulary } from '../content/vocabulary'
 
 function problem(file: ContentFile, pointer: string, message: string): Problem {
   return { file: file.doc.file, ...locate(file.doc, pointer), pointer, message, severity: 'error' }

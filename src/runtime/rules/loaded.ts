@@ -4,10 +4,7 @@
  * Everything here is derived from the JSON content and never stored in game state.
  */
 import type { CompiledExpr, Environment } from '../expr'
-import type { GridSpec } from '../hex'
-import type { NumberingScheme } from '../hex'
 import type {
-  HexMap,
   ModifierList,
   Resolution,
   ResolvedRuleset,
@@ -17,7 +14,8 @@ import type {
   UnitClass,
   UnitType,
 } from '../generated/content-types'
-import type { ContextKind } from '../rules/expression-context'
+import type { ContextKind } from './expression-context'
+import type { LoadedMap } from '../content/load-map'
 
 export interface LoadedRuleset {
   ruleset: ResolvedRuleset
@@ -35,11 +33,7 @@ export interface LoadedRuleset {
   expression(context: ContextKind, source: string): CompiledExpr
 }
 
-export interface LoadedMap {
-  map: HexMap
-  grid: GridSpec
-  numbering: NumberingScheme
-}
+export type { LoadedMap }
 
 export interface LoadedScenario {
   scenario: Scenario

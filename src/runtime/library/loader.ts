@@ -6,7 +6,7 @@
 import type { HexMap, Scenario } from '../generated/content-types'
 import { prepareRuleset } from '../rules/prepare-ruleset'
 import { camelKey } from '../rules/expression-context'
-import type { SourceText } from './check-files'
+import type { SourceText } from '../content/check-files'
 import {
   engineProblemsIn,
   scenarioEngineProblems,
@@ -15,11 +15,11 @@ import {
 } from './cross-checks'
 import type { EngineChecks } from './engine-checks'
 import { chosenOptions, scenarioRulesFor } from './scenario-checks'
-import { loadMap } from './load-map'
-import type { LoadedMap, LoadedRuleset, LoadedScenario } from './loaded'
-import type { Problem } from './problems'
-import { createRulesetResolver } from './resolve-ruleset'
-import { didYouMean } from './suggest'
+import { loadMap } from '../content/load-map'
+import type { LoadedMap, LoadedRuleset, LoadedScenario } from '../rules/loaded'
+import type { Problem } from '../content/problems'
+import { createRulesetResolver } from '../content/resolve-ruleset'
+import { didYouMean } from '../content/suggest'
 import { validateContent, type ValidationReport } from './validate'
 
 export type LoadResult<T> = { ok: true; value: T } | { ok: false; problems: Problem[] }

@@ -6,13 +6,13 @@
  * designer wrote it.
  */
 import { prepareRuleset } from '../rules/prepare-ruleset'
-import { declarationProblems } from './declaration-checks'
-import type { ContentStore } from './content-store'
-import { locateInString } from './json-document'
-import type { Problem } from './problems'
-import { locateOrigin } from './overlay'
-import { problemAtOrigin, type ResolvedWithOrigins } from './resolve-ruleset'
-import { duplicateEntityIds, REF_KIND_NAMES } from './vocabulary'
+import { declarationProblems } from '../content/declaration-checks'
+import type { ContentStore } from '../content/content-store'
+import { locateInString } from '../content/json-document'
+import type { Problem } from '../content/problems'
+import { locateOrigin } from '../content/overlay'
+import { problemAtOrigin, type ResolvedWithOrigins } from '../content/resolve-ruleset'
+import { duplicateEntityIds, REF_KIND_NAMES } from '../content/vocabulary'
 
 export function rulesProblems(store: ContentStore, r: ResolvedWithOrigins): Problem[] {
   const problems: Problem[] = []

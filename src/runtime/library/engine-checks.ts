@@ -1,11 +1,11 @@
 /**
  * Checks only the play engine can make ("valid means playable"), handed to validation by the
- * layer above it: the content layer knows the files, not what the engine plays. Without them
- * validation checks the content alone, as the content layer's own tests do; the runtime's entry
+ * layer above it: the library knows the files and their rules, not what the engine plays.
+ * Without them validation checks the content alone, as the library's own tests do; the runtime's entry
  * (src/runtime/index.ts) always passes them.
  */
 import type { ResolvedRuleset } from '../generated/content-types'
-import type { LoadedScenario } from './loaded'
+import type { LoadedScenario } from '../rules/loaded'
 
 export interface EngineProblem {
   /** Where the cause is: in the resolved ruleset for `ruleset`, in the scenario file for `scenario`. */

@@ -9,11 +9,11 @@ import { prepareRuleset, withExtraExpressions } from '../rules'
 import type { ExtraExpression, PrepareResult } from '../rules'
 import { createInitialState } from '../state/game-state'
 import { stackingProblems } from '../state/stacking'
-import type { ContentFile } from './content-store'
-import { locate, locateInString } from './json-document'
-import type { LoadedMap, LoadedRuleset, LoadedScenario } from './loaded'
-import type { Problem } from './problems'
-import type { ResolvedWithOrigins } from './resolve-ruleset'
+import type { ContentFile } from '../content/content-store'
+import { locate, locateInString } from '../content/json-document'
+import type { LoadedMap, LoadedRuleset, LoadedScenario } from '../rules/loaded'
+import type { Problem } from '../content/problems'
+import type { ResolvedWithOrigins } from '../content/resolve-ruleset'
 
 const prepared = new WeakMap<object, PrepareResult>()
 
