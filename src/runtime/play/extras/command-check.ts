@@ -13,7 +13,8 @@ import { reject } from '../../state/failure'
 import { runningActivation } from '../activity'
 import { unitsInCommand } from '../command-range'
 import { leaderOnMap } from '../forces'
-import type { PlayContext, Procedure } from '../procedure'
+import type { PlayContext } from '../procedure'
+import { AGAIN, defineProcedure } from '../define-procedure'
 import { restrictArmy } from './army'
 import { activatedUnitsOnMap, commandUnitsOnMap, extrasSettings, ruleOf, setMarker } from './common'
 import { declareDisengage, engagedDecisions, stayEngaged } from './engaged'
@@ -42,67 +43,64 @@ function activeSide(ctx: PlayContext): string {
   return runningActivation(ctx)?.side ?? ''
 }
 
-export const commandCheckProcedure: Procedure = {
+export const commandCheckProcedure = defineProcedure<Record<string, never>>()({
+  name: 'command-check',
   actions: ['shield-wall', 'decline', 'stay', 'disengage'],
-  run(ctx, frame) {
-    switch (frame.step) {
-      case 'start': {
-        const changes = shieldWallChanges(ctx)
-        if (changes.form.length === 0 && changes.leave.length === 0) {
-          frame.step = 'check'
-          return { kind: 'again' }
-        }
-        return {
-          kind: 'prompt',
-          prompt: {
-            side: activeSide(ctx),
-            kind: 'shield-wall',
-            text: 'form or leave shield wall with every eligible unit of the activated command, or leave things as they are ("decline")',
-            actions: ['shield-wall', 'decline'],
-            ...ruleOf(ctx, extrasSettings(ctx).shieldWall?.rule, frame),
-          },
-        }
+  steps: {
+    start(ctx, f) {
+      const changes = shieldWallChanges(ctx)
+      if (changes.form.length === 0 && changes.leave.length === 0) {
+        f.go('check')
+        return AGAIN
       }
-      case 'check': {
-        const forced = pursuitReturn(ctx)
-        const out = new Set(markOutOfCommand(ctx))
-        const marker = extrasSettings(ctx).commandCheck?.marker
-        if (marker !== undefined)
-          for (const id of forced)
-            if (!out.has(id))
-              setMarker(ctx, id, marker, 'add', extrasSettings(ctx).battleFlight?.pursuit?.rule)
-        restrictArmy(ctx)
-        frame.step = 'engaged'
-        return { kind: 'again' }
+      return {
+        kind: 'prompt',
+        prompt: {
+          side: activeSide(ctx),
+          kind: 'shield-wall',
+          text: 'form or leave shield wall with every eligible unit of the activated command, or leave things as they are ("decline")',
+          actions: ['shield-wall', 'decline'],
+          ...ruleOf(ctx, extrasSettings(ctx).shieldWall?.rule, f.frame),
+        },
       }
-      case 'engaged': {
-        // Engaged units with nothing to choose stay where they are.
-        for (const choice of engagedDecisions(ctx, activatedUnitsOnMap(ctx))) {
-          if (choice.disengage || choice.facings.length > 1) {
-            return {
-              kind: 'prompt',
-              prompt: {
-                side: activeSide(ctx),
-                kind: 'engaged',
-                text: `engaged unit ${choice.unit}: stay (facing its engaged enemies) or disengage`,
-                actions: ['stay', 'disengage'],
-                ...(extrasSettings(ctx).engaged?.rule === undefined
-                  ? {}
-                  : { rule: extrasSettings(ctx).engaged?.rule }),
-              },
-            }
+    },
+    check(ctx, f) {
+      const forced = pursuitReturn(ctx)
+      const out = new Set(markOutOfCommand(ctx))
+      const marker = extrasSettings(ctx).commandCheck?.marker
+      if (marker !== undefined)
+        for (const id of forced)
+          if (!out.has(id))
+            setMarker(ctx, id, marker, 'add', extrasSettings(ctx).battleFlight?.pursuit?.rule)
+      restrictArmy(ctx)
+      f.go('engaged')
+      return AGAIN
+    },
+    engaged(ctx) {
+      // Engaged units with nothing to choose stay where they are.
+      for (const choice of engagedDecisions(ctx, activatedUnitsOnMap(ctx))) {
+        if (choice.disengage || choice.facings.length > 1) {
+          return {
+            kind: 'prompt',
+            prompt: {
+              side: activeSide(ctx),
+              kind: 'engaged',
+              text: `engaged unit ${choice.unit}: stay (facing its engaged enemies) or disengage`,
+              actions: ['stay', 'disengage'],
+              ...(extrasSettings(ctx).engaged?.rule === undefined
+                ? {}
+                : { rule: extrasSettings(ctx).engaged?.rule }),
+            },
           }
-          stayEngaged(ctx, choice.unit, choice.facings[0] as number)
         }
-        return { kind: 'done' }
+        stayEngaged(ctx, choice.unit, choice.facings[0] as number)
       }
-      default:
-        return reject(`command-check: unknown step "${frame.step}"`)
-    }
+      return { kind: 'done' }
+    },
   },
-  act(ctx, frame, action) {
-    if (frame.step === 'engaged') return actEngaged(ctx, action)
-    frame.step = 'check'
+  act(ctx, f, action) {
+    if (f.step === 'engaged') return actEngaged(ctx, action)
+    f.go('check')
     if (action.type === 'decline') {
       checkArgs(action, [])
       return 'no change to shield walls'
@@ -123,8 +121,8 @@ export const commandCheckProcedure: Procedure = {
       )
     return `${form ? 'shield wall formed by' : 'shield wall left by'} ${changed.join(', ')}`
   },
-  legal(ctx, frame) {
-    if (frame.step === 'engaged') {
+  legal(ctx, f) {
+    if (f.step === 'engaged') {
       const choice = engagedDecisions(ctx, activatedUnitsOnMap(ctx))[0]
       if (choice === undefined) return []
       const actions: Action[] = []
@@ -141,7 +139,7 @@ export const commandCheckProcedure: Procedure = {
     if (changes.leave.length > 0) actions.push({ type: 'shield-wall', form: false })
     return actions
   },
-}
+})
 
 function actEngaged(ctx: PlayContext, action: Action): string {
   const choice = engagedDecisions(ctx, activatedUnitsOnMap(ctx))[0]

@@ -18,10 +18,11 @@ import { blankActivity } from '../activity'
 import { flowOf } from '../driver'
 import { commandsInPlay, isLeader, leaderOnMap, nextSide, onMap } from '../forces'
 import { enemiesNextTo, influenceMap } from '../influence'
-import type { PlayContext, Procedure } from '../procedure'
+import type { PlayContext } from '../procedure'
+import { AGAIN, defineProcedure } from '../define-procedure'
 import { checkVictory } from '../victory'
 import { activationChoiceProblem } from '../extras/eligibility'
-import { frameData, fromJson, toJson, toJsonObject } from '../../state/json-data'
+import { fromJson, toJson, toJsonObject } from '../../state/json-data'
 
 /** Who activates next, as far as it is known (a continuation names the kind and commands). */
 export interface NextActivation {
@@ -46,8 +47,6 @@ interface ActivationData {
   /** Set by the continuation phase: who goes next. */
   next?: NextActivation
 }
-
-const data = <T>(frame: Frame): T => frameData<T>(frame)
 
 export function activationKinds(ctx: PlayContext): ActivationKind[] {
   return (ctx.loaded.rules.ruleset.sequence.activation?.kinds ?? []).filter(
@@ -199,67 +198,64 @@ export function activationOf(
   return { ok: true, kind: kind.id, commands: [command] }
 }
 
-export const gameProcedure: Procedure = {
+export const gameProcedure = defineProcedure<GameData>()({
+  name: 'game',
   actions: ['activate', 'pass'],
-  run(ctx, frame) {
-    const d = data<GameData>(frame)
-    switch (frame.step) {
-      case 'start': {
-        const first = ctx.loaded.scenario.setup?.firstSide ?? ctx.loaded.scenario.sides[0]?.id ?? ''
-        d.next = { side: first, free: true }
-        frame.step = 'next'
-        return { kind: 'push', frame: { proc: 'setup-game' } }
-      }
-      case 'next': {
-        const next = d.next
-        if (next.kind === undefined) {
-          return {
-            kind: 'prompt',
-            prompt: {
-              side: next.side,
-              kind: 'activation-choice',
-              text: 'choose a free activation: a command, a standard, or pass',
-              actions: ['activate', 'pass'],
-              ...ruleField(activationKinds(ctx).find((k) => k.scope === 'command')?.rule),
-            },
-          }
-        }
-        frame.step = 'after'
-        const activation: ActivationData = {
-          side: next.side,
-          kind: next.kind,
-          commands: next.commands ?? [],
-          free: next.free,
-          seized: next.seized === true,
-          phase: 0,
-        }
+  steps: {
+    start(ctx, f) {
+      const first = ctx.loaded.scenario.setup?.firstSide ?? ctx.loaded.scenario.sides[0]?.id ?? ''
+      f.data.next = { side: first, free: true }
+      f.go('next')
+      return { kind: 'push', frame: { proc: 'setup-game' } }
+    },
+    next(ctx, f) {
+      const next = f.data.next
+      if (next.kind === undefined) {
         return {
-          kind: 'push',
-          frame: { proc: 'activation', data: toJsonObject(activation) },
+          kind: 'prompt',
+          prompt: {
+            side: next.side,
+            kind: 'activation-choice',
+            text: 'choose a free activation: a command, a standard, or pass',
+            actions: ['activate', 'pass'],
+            ...ruleField(activationKinds(ctx).find((k) => k.scope === 'command')?.rule),
+          },
         }
       }
-      case 'after': {
-        const returned = fromJson<NextActivation | null>(frame.returned)
-        const side = d.next.side
-        const limit = ctx.loaded.scenario.setup?.activations
-        if (
-          limit !== undefined &&
-          ctx.state.clock.activation >= limit &&
-          ctx.state.outcome === null
-        ) {
-          endAtNightfall(ctx, limit)
-          return { kind: 'done' }
-        }
-        d.next = returned ?? { side: nextSide(ctx.loaded, side), free: true }
-        frame.step = 'next'
-        return { kind: 'again' }
+      f.go('after')
+      const activation: ActivationData = {
+        side: next.side,
+        kind: next.kind,
+        commands: next.commands ?? [],
+        free: next.free,
+        seized: next.seized === true,
+        phase: 0,
       }
-      default:
-        return reject(`game: unknown step "${frame.step}"`)
-    }
+      return {
+        kind: 'push',
+        frame: { proc: 'activation', data: toJsonObject(activation) },
+      }
+    },
+    after(ctx, f) {
+      const d = f.data
+      const returned = fromJson<NextActivation | null>(f.frame.returned)
+      const side = d.next.side
+      const limit = ctx.loaded.scenario.setup?.activations
+      if (
+        limit !== undefined &&
+        ctx.state.clock.activation >= limit &&
+        ctx.state.outcome === null
+      ) {
+        endAtNightfall(ctx, limit)
+        return { kind: 'done' }
+      }
+      d.next = returned ?? { side: nextSide(ctx.loaded, side), free: true }
+      f.go('next')
+      return AGAIN
+    },
   },
-  act(ctx, frame, action) {
-    const d = data<GameData>(frame)
+  act(ctx, f, action) {
+    const d = f.data
     if (action.type === 'pass') {
       checkArgs(action, [])
       const pass = activationKinds(ctx).find((k) => k.scope === 'pass')
@@ -274,10 +270,10 @@ export const gameProcedure: Procedure = {
     const kind = kindById(ctx, chosen.kind)
     return `${d.next.side}: free activation, ${kind.label.toLowerCase()}${chosen.commands.length === 1 ? ` of ${chosen.commands[0] as string}` : ''}`
   },
-  legal(ctx, frame) {
-    return choiceActions(ctx, data<GameData>(frame).next.side)
+  legal(ctx, f) {
+    return choiceActions(ctx, f.data.next.side)
   },
-}
+})
 
 /**
  * What every unit on the map (either side) is next to as an activation begins. Only units that
@@ -321,53 +317,52 @@ function startActivation(ctx: PlayContext, d: ActivationData): void {
   })
 }
 
-export const activationProcedure: Procedure = {
-  run(ctx, frame) {
-    const d = data<ActivationData>(frame)
-    switch (frame.step) {
-      case 'start':
-        startActivation(ctx, d)
-        frame.step = 'phases'
-        return { kind: 'again' }
-      case 'phases': {
-        const kind = kindById(ctx, d.kind)
-        const phases = kind.phases ?? []
-        while (d.phase < phases.length) {
-          const id = phases[d.phase] as string
-          d.phase += 1
-          const phase = ctx.loaded.rules.ruleset.sequence.phases.find((p) => p.id === id)
-          if (phase === undefined)
-            return reject(
-              `activation kind "${kind.id}" names phase "${id}", which the sequence of play does not have`,
-            )
-          if (phase.when !== undefined) {
-            // Phase conditions are checked (rules/expression-sites.ts) in the phase context.
-            const runs = effectApplies(
-              ctx.loaded.rules,
-              'phase',
-              phase.when,
-              phaseContext(ctx.loaded, ctx.state, d.side, phase.id, 0),
-              `phase "${id}", when`,
-            )
-            if (!runs.ok) return rejectFailure(runs.error)
-            if (!runs.value) continue
-          }
-          return { kind: 'push', frame: { proc: phase.mechanic, phase: phase.id } }
+export const activationProcedure = defineProcedure<ActivationData>()({
+  name: 'activation',
+  steps: {
+    start(ctx, f) {
+      startActivation(ctx, f.data)
+      f.go('phases')
+      return AGAIN
+    },
+    phases(ctx, f) {
+      const d = f.data
+      const kind = kindById(ctx, d.kind)
+      const phases = kind.phases ?? []
+      while (d.phase < phases.length) {
+        const id = phases[d.phase] as string
+        d.phase += 1
+        const phase = ctx.loaded.rules.ruleset.sequence.phases.find((p) => p.id === id)
+        if (phase === undefined)
+          return reject(
+            `activation kind "${kind.id}" names phase "${id}", which the sequence of play does not have`,
+          )
+        if (phase.when !== undefined) {
+          // Phase conditions are checked (rules/expression-sites.ts) in the phase context.
+          const runs = effectApplies(
+            ctx.loaded.rules,
+            'phase',
+            phase.when,
+            phaseContext(ctx.loaded, ctx.state, d.side, phase.id, 0),
+            `phase "${id}", when`,
+          )
+          if (!runs.ok) return rejectFailure(runs.error)
+          if (!runs.value) continue
         }
-        frame.step = 'end'
-        return { kind: 'again' }
+        return { kind: 'push', frame: { proc: phase.mechanic, phase: phase.id } }
       }
-      case 'end': {
-        expireMarkers(ctx.loaded, ctx.state, 'end-of-activation', ctx.applied)
-        checkVictory(ctx, 'activation-end')
-        flowOf(ctx.state).activation = null
-        return { kind: 'done', value: toJson(d.next ?? null) }
-      }
-      default:
-        return reject(`activation: unknown step "${frame.step}"`)
-    }
+      f.go('end')
+      return AGAIN
+    },
+    end(ctx, f) {
+      const d = f.data
+      expireMarkers(ctx.loaded, ctx.state, 'end-of-activation', ctx.applied)
+      checkVictory(ctx, 'activation-end')
+      flowOf(ctx.state).activation = null
+      return { kind: 'done', value: toJson(d.next ?? null) }
+    },
   },
-}
+})
 
 /** The scenario's last activation is over: the game-end conditions decide, else a draw. */
 function endAtNightfall(ctx: PlayContext, limit: number): void {

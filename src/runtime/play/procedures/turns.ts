@@ -19,15 +19,15 @@ import { effectApplies } from '../../rules'
 import { expireMarkers } from '../../state/clock'
 import type { Expiry } from '../../state/clock'
 import { reject, rejectFailure, ruleField } from '../../state/failure'
-import type { ActivationState, Frame } from '../../state/flow-types'
-import { frameData } from '../../state/json-data'
+import type { ActivationState } from '../../state/flow-types'
 import type { ClockEvent } from '../../state/log'
 import type { Clock } from '../../state/game-state'
 import { sideOrder } from '../../state/roster'
 import { phaseContext } from '../../state/variables'
 import { flowOf } from '../driver'
 import { commandsInPlay } from '../forces'
-import type { Outcome, PlayContext, Procedure } from '../procedure'
+import type { PlayContext } from '../procedure'
+import { AGAIN, defineProcedure } from '../define-procedure'
 import { checkVictory } from '../victory'
 import { startingActivity } from './chain'
 
@@ -46,8 +46,6 @@ interface TurnsData {
   /** Times the running phase has been repeated. */
   repeats: number
 }
-
-const data = (frame: Frame): TurnsData => frameData<TurnsData>(frame)
 
 function playerTurnsPerTurn(ctx: PlayContext): number {
   const mode = ctx.loaded.rules.ruleset.sequence.turns?.playerTurns ?? 'alternate'
@@ -167,123 +165,123 @@ function nextPhase(ctx: PlayContext, from: number): number | null {
   return null
 }
 
-export const turnsProcedure: Procedure = {
-  run(ctx, frame): Outcome {
-    const d = data(frame)
-    const clock = ctx.state.clock
-    const sequence = ctx.loaded.rules.ruleset.sequence
-    const last = ctx.loaded.scenario.setup?.turns
-    switch (frame.step) {
-      case 'start':
-        frame.step = 'turn-start'
-        return { kind: 'push', frame: { proc: 'setup-game' } }
-      case 'turn-start': {
-        d.order = initiativeOrder(ctx, clock.turn)
-        d.playerTurn = 1
-        const of = last === undefined ? '' : ` of ${last}`
-        tick(ctx, ['turn-start'], { phase: null }, `turn ${clock.turn}${of} begins`, sequence.rule)
-        frame.step = 'player-turn-start'
-        return { kind: 'again' }
+export const turnsProcedure = defineProcedure<TurnsData>()({
+  name: 'turns',
+  steps: {
+    start(_ctx, f) {
+      f.go('turn-start')
+      return { kind: 'push', frame: { proc: 'setup-game' } }
+    },
+    'turn-start'(ctx, f) {
+      const clock = ctx.state.clock
+      const last = ctx.loaded.scenario.setup?.turns
+      f.data.order = initiativeOrder(ctx, clock.turn)
+      f.data.playerTurn = 1
+      const of = last === undefined ? '' : ` of ${last}`
+      const rule = ctx.loaded.rules.ruleset.sequence.rule
+      tick(ctx, ['turn-start'], { phase: null }, `turn ${clock.turn}${of} begins`, rule)
+      f.go('player-turn-start')
+      return AGAIN
+    },
+    'player-turn-start'(ctx, f) {
+      const d = f.data
+      const side = d.order[d.playerTurn - 1] ?? d.order[0] ?? ''
+      const whose = playerTurnsPerTurn(ctx) === 1 ? 'every side' : side
+      const change = { activeSide: side, playerTurn: d.playerTurn }
+      tick(ctx, ['player-turn-start'], change, `turn ${ctx.state.clock.turn}: ${whose} to play`)
+      startPlayerTurn(ctx, side)
+      d.phase = 0
+      f.go('phase')
+      return AGAIN
+    },
+    phase(ctx, f) {
+      const d = f.data
+      const index = nextPhase(ctx, d.phase)
+      if (index === null) {
+        f.go('player-turn-end')
+        return AGAIN
       }
-      case 'player-turn-start': {
-        const side = d.order[d.playerTurn - 1] ?? d.order[0] ?? ''
-        const whose = playerTurnsPerTurn(ctx) === 1 ? 'every side' : side
-        const change = { activeSide: side, playerTurn: d.playerTurn }
-        tick(ctx, ['player-turn-start'], change, `turn ${clock.turn}: ${whose} to play`)
-        startPlayerTurn(ctx, side)
-        d.phase = 0
-        frame.step = 'phase'
-        return { kind: 'again' }
+      const phase = phaseAt(ctx, index)
+      d.phase = index
+      d.repeats = 0
+      d.sides = sidesOfPhase(phase, ctx.state.clock.activeSide, d.order)
+      tick(ctx, ['phase-start'], { phase: phase.id }, `${phase.label} begins`, phase.rule)
+      f.go('run')
+      return AGAIN
+    },
+    run(ctx, f) {
+      const phase = phaseAt(ctx, f.data.phase)
+      const side = f.data.sides.shift()
+      if (side === undefined) {
+        f.go('ran')
+        return AGAIN
       }
-      case 'phase': {
-        const index = nextPhase(ctx, d.phase)
-        if (index === null) {
-          frame.step = 'player-turn-end'
-          return { kind: 'again' }
-        }
-        const phase = sequence.phases[index] as Phase
-        d.phase = index
-        d.repeats = 0
-        d.sides = sidesOfPhase(phase, clock.activeSide, d.order)
-        tick(ctx, ['phase-start'], { phase: phase.id }, `${phase.label} begins`, phase.rule)
-        frame.step = 'run'
-        return { kind: 'again' }
-      }
-      case 'run': {
-        const phase = sequence.phases[d.phase] as Phase
-        const side = d.sides.shift()
-        if (side === undefined) {
-          frame.step = 'ran'
-          return { kind: 'again' }
-        }
-        actFor(ctx, side)
-        return { kind: 'push', frame: { proc: phase.mechanic, phase: phase.id } }
-      }
-      case 'ran': {
-        const phase = sequence.phases[d.phase] as Phase
-        actFor(ctx, clock.activeSide)
-        const runs = d.repeats + 1
-        if (
-          ctx.state.outcome === null &&
-          phaseHolds(ctx, phase, 'repeat', clock.activeSide, runs)
-        ) {
-          d.repeats += 1
-          if (d.repeats > MAX_PHASE_REPEATS)
-            return reject(
-              `${phase.label} repeated ${MAX_PHASE_REPEATS} times in a row: its "repeat" never stops holding`,
-              phase.rule,
-            )
-          d.sides = sidesOfPhase(phase, clock.activeSide, d.order)
-          tick(ctx, ['phase-start'], {}, `${phase.label} begins again`, phase.rule)
-          frame.step = 'run'
-          return { kind: 'again' }
-        }
-        expire(ctx, 'end-of-phase')
-        tick(ctx, ['phase-end'], { phase: null }, `${phase.label} ends`, phase.rule)
-        d.phase += 1
-        frame.step = 'phase'
-        return { kind: 'again' }
-      }
-      case 'player-turn-end': {
-        expire(ctx, 'end-of-activation')
-        expire(ctx, 'end-of-player-turn')
-        flowOf(ctx.state).activation = null
-        checkVictory(ctx, 'player-turn-end')
-        tick(
-          ctx,
-          ['player-turn-end'],
-          {},
-          `turn ${clock.turn}: ${clock.activeSide}'s player turn is over`,
-        )
-        if (ctx.state.outcome !== null) return { kind: 'done' }
-        if (d.playerTurn < playerTurnsPerTurn(ctx)) {
-          d.playerTurn += 1
-          frame.step = 'player-turn-start'
-          return { kind: 'again' }
-        }
-        frame.step = 'turn-end'
-        return { kind: 'again' }
-      }
-      case 'turn-end': {
-        expire(ctx, 'end-of-turn')
-        checkVictory(ctx, 'turn-end')
-        if (ctx.state.outcome !== null) return { kind: 'done' }
-        if (last !== undefined && clock.turn >= last) {
-          tick(
-            ctx,
-            ['turn-end', 'game-end'],
-            {},
-            `turn ${clock.turn}, the scenario's last, is over`,
+      actFor(ctx, side)
+      return { kind: 'push', frame: { proc: phase.mechanic, phase: phase.id } }
+    },
+    ran(ctx, f) {
+      const d = f.data
+      const active = ctx.state.clock.activeSide
+      const phase = phaseAt(ctx, d.phase)
+      actFor(ctx, active)
+      const runs = d.repeats + 1
+      if (ctx.state.outcome === null && phaseHolds(ctx, phase, 'repeat', active, runs)) {
+        d.repeats += 1
+        if (d.repeats > MAX_PHASE_REPEATS)
+          return reject(
+            `${phase.label} repeated ${MAX_PHASE_REPEATS} times in a row: its "repeat" never stops holding`,
+            phase.rule,
           )
-          endAfterLastTurn(ctx, last)
-          return { kind: 'done' }
-        }
-        tick(ctx, ['turn-end'], { turn: clock.turn + 1 }, `turn ${clock.turn} is over`)
-        frame.step = 'turn-start'
-        return { kind: 'again' }
+        d.sides = sidesOfPhase(phase, active, d.order)
+        tick(ctx, ['phase-start'], {}, `${phase.label} begins again`, phase.rule)
+        f.go('run')
+        return AGAIN
       }
-      default:
-        return reject(`turns: unknown step "${frame.step}"`)
-    }
+      expire(ctx, 'end-of-phase')
+      tick(ctx, ['phase-end'], { phase: null }, `${phase.label} ends`, phase.rule)
+      d.phase += 1
+      f.go('phase')
+      return AGAIN
+    },
+    'player-turn-end'(ctx, f) {
+      const clock = ctx.state.clock
+      expire(ctx, 'end-of-activation')
+      expire(ctx, 'end-of-player-turn')
+      flowOf(ctx.state).activation = null
+      checkVictory(ctx, 'player-turn-end')
+      const over = `turn ${clock.turn}: ${clock.activeSide}'s player turn is over`
+      tick(ctx, ['player-turn-end'], {}, over)
+      if (ctx.state.outcome !== null) return { kind: 'done' }
+      if (f.data.playerTurn < playerTurnsPerTurn(ctx)) {
+        f.data.playerTurn += 1
+        f.go('player-turn-start')
+        return AGAIN
+      }
+      f.go('turn-end')
+      return AGAIN
+    },
+    'turn-end'(ctx, f) {
+      const clock = ctx.state.clock
+      const last = ctx.loaded.scenario.setup?.turns
+      expire(ctx, 'end-of-turn')
+      checkVictory(ctx, 'turn-end')
+      if (ctx.state.outcome !== null) return { kind: 'done' }
+      if (last !== undefined && clock.turn >= last) {
+        tick(ctx, ['turn-end', 'game-end'], {}, `turn ${clock.turn}, the scenario's last, is over`)
+        endAfterLastTurn(ctx, last)
+        return { kind: 'done' }
+      }
+      tick(ctx, ['turn-end'], { turn: clock.turn + 1 }, `turn ${clock.turn} is over`)
+      f.go('turn-start')
+      return AGAIN
+    },
   },
+})
+
+/** The phase at `index` of the sequence of play. */
+function phaseAt(ctx: PlayContext, index: number): Phase {
+  return (
+    ctx.loaded.rules.ruleset.sequence.phases[index] ??
+    reject(`the sequence of play has no phase ${index + 1}`)
+  )
 }
