@@ -1,6 +1,6 @@
 /**
- * The effect counters of the seizure cup: Battle Cry and Unsteady Troops are
- * played at the start of a move/fire phase (mechanic "play-counters": the non-active player
+ * The effect counters of the seizure cup: those that rally a friendly unit or disorder an enemy
+ * one are played at the start of a move/fire phase (mechanic "play-counters": the non-active player
  * first, each as many as he likes), Into the Breach before a shock or charge roll (the shock
  * mechanic pushes `attackBonusFrame` and reads the bonus it returns). What each effect does is
  * mechanics.activation.counters; which counters exist is sequence.activation.seizure.counters.
@@ -123,21 +123,24 @@ export const playCountersProcedure: Procedure = {
       frame.step = 'ask'
     }
     const effects = playable(ctx, frame)
+    let usable: string[] = []
     for (;;) {
       const side = currentSide(frame)
       if (side === undefined) return { kind: 'done' }
-      const usable = heldCounters(ctx, side, effects).filter(
+      usable = heldCounters(ctx, side, effects).filter(
         (c) => counterTargets(ctx, side, counterById(ctx, c)?.effect as Effect).length > 0,
       )
       if (usable.length > 0) break
       d.index += 1
     }
+    // The counters the side could play now, by their names.
+    const names = [...new Set(usable.map((c) => counterById(ctx, c)?.label ?? c))]
     return {
       kind: 'prompt',
       prompt: {
         side: currentSide(frame) ?? '',
         kind: 'play-counters',
-        text: 'play a Battle Cry or Unsteady Troops counter on a unit ("play-counter"), or carry on ("done")',
+        text: `play a ${names.join(' or ')} counter on a unit ("play-counter"), or carry on ("done")`,
         actions: ['play-counter', 'done'],
         ...ruleOf(ctx, undefined, frame),
       },
