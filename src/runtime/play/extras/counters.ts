@@ -123,7 +123,7 @@ export const playCountersProcedure: Procedure = {
       frame.step = 'ask'
     }
     const effects = playable(ctx, frame)
-    let usable: string[] = []
+    let usable: string[]
     for (;;) {
       const side = currentSide(frame)
       if (side === undefined) return { kind: 'done' }
