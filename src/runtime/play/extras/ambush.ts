@@ -21,7 +21,8 @@ import { isLeader, sideOfCommand } from '../forces'
 import { unitFlags, unitRatings } from '../influence'
 import { entryHexes, groupArrived, groupById } from '../movement/reinforcements'
 import { allowanceRating } from '../movement/settings'
-import type { PlayContext, Procedure } from '../procedure'
+import type { PlayContext } from '../procedure'
+import { AGAIN, defineProcedure } from '../define-procedure'
 import { currentActivation } from '../driver'
 import { effectsFrame, resultsWatch } from '../results/frames'
 import { dataOf, extrasSettings, note, ruleOf } from './common'
@@ -183,75 +184,80 @@ function arrivalPlan(
   return plan
 }
 
-export const ambushProcedure: Procedure = {
+/** What every step of an ambush reads: its settings, the activation and the command it is for. */
+function ambushContext(ctx: PlayContext) {
+  const settings = ambushSettings(ctx) ?? reject('the ruleset has no ambush settings')
+  const activation = currentActivation(ctx)
+  const command = activation.commands[0] ?? reject('an ambush activation names a command')
+  return { settings, activation, command }
+}
+
+export const ambushProcedure = defineProcedure<AmbushData>()({
+  name: 'ambush',
   actions: ['ambush'],
-  run(ctx, frame) {
-    const d = dataOf<AmbushData>(frame)
-    const settings = ambushSettings(ctx) ?? reject('the ruleset has no ambush settings')
-    const activation = currentActivation(ctx)
-    const command = activation.commands[0] ?? reject('an ambush activation names a command')
-    switch (frame.step) {
-      case 'start': {
-        const candidates = ambushCandidates(ctx, activation.side, command)
-        if (candidates.length === 0) {
-          note(ctx, `no ambushing unit can come on to join ${command}`, settings.rule)
-          return { kind: 'done' }
-        }
-        if (candidates.length === 1) {
-          d.unit = candidates[0] as string
-          frame.step = 'spring'
-          return { kind: 'again' }
-        }
-        return {
-          kind: 'prompt',
-          prompt: {
-            side: activation.side,
-            kind: 'ambush',
-            text: 'choose the ambushing unit to bring on ("ambush" with its unit)',
-            actions: ['ambush'],
-            ...ruleOf(ctx, settings.rule, frame),
-          },
-        }
-      }
-      case 'spring': {
-        const unit = d.unit as string
-        const state = ctx.state.units[unit]
-        if (state !== undefined && state.command !== command) {
-          state.command = command
-          note(ctx, `${unit} joins ${command}`, settings.rule)
-        }
-        actAlone(ctx, activation.side, unit)
-        note(ctx, `${unit} comes out of its ambush; it alone acts this activation`, settings.rule)
-        frame.step = 'moved'
-        return { kind: 'push', frame: movementFrame(ctx, settings, frame, unit) }
-      }
-      case 'moved': {
-        const unit = d.unit as string
-        frame.step = 'end'
-        if (ctx.state.units[unit]?.location !== 'map') {
-          note(ctx, `${unit} did not come on: it stays in ambush`, settings.rule)
-          return { kind: 'again' }
-        }
-        const plan = arrivalPlan(ctx, settings, unit)
-        const watch = resultsWatch(ctx, [unit, ...plan.map((p) => p.id)])
-        const before = ctx.pending.length
-        for (const p of plan)
-          sendStatusEvent(ctx, p.id, p.event, 0, p.rule ?? settings.rule, {
-            attackers: [unit],
-            defenders: [p.id],
-          })
-        const follow = effectsFrame(ctx.pending.slice(before), watch)
-        return follow === null ? { kind: 'again' } : { kind: 'push', frame: follow }
-      }
-      case 'end':
+  steps: {
+    start(ctx, f) {
+      const { settings, activation, command } = ambushContext(ctx)
+      const candidates = ambushCandidates(ctx, activation.side, command)
+      if (candidates.length === 0) {
+        note(ctx, `no ambushing unit can come on to join ${command}`, settings.rule)
         return { kind: 'done' }
-      default:
-        return reject(`ambush: unknown step "${frame.step}"`)
-    }
+      }
+      if (candidates.length === 1) {
+        f.data.unit = candidates[0] as string
+        f.go('spring')
+        return AGAIN
+      }
+      return {
+        kind: 'prompt',
+        prompt: {
+          side: activation.side,
+          kind: 'ambush',
+          text: 'choose the ambushing unit to bring on ("ambush" with its unit)',
+          actions: ['ambush'],
+          ...ruleOf(ctx, settings.rule, f.frame),
+        },
+      }
+    },
+    spring(ctx, f) {
+      const { settings, activation, command } = ambushContext(ctx)
+      const unit = f.data.unit as string
+      const state = ctx.state.units[unit]
+      if (state !== undefined && state.command !== command) {
+        state.command = command
+        note(ctx, `${unit} joins ${command}`, settings.rule)
+      }
+      actAlone(ctx, activation.side, unit)
+      note(ctx, `${unit} comes out of its ambush; it alone acts this activation`, settings.rule)
+      f.go('moved')
+      return { kind: 'push', frame: movementFrame(ctx, settings, f.frame, unit) }
+    },
+    moved(ctx, f) {
+      const { settings } = ambushContext(ctx)
+      const unit = f.data.unit as string
+      f.go('end')
+      if (ctx.state.units[unit]?.location !== 'map') {
+        note(ctx, `${unit} did not come on: it stays in ambush`, settings.rule)
+        return AGAIN
+      }
+      const plan = arrivalPlan(ctx, settings, unit)
+      const watch = resultsWatch(ctx, [unit, ...plan.map((p) => p.id)])
+      const before = ctx.pending.length
+      for (const p of plan)
+        sendStatusEvent(ctx, p.id, p.event, 0, p.rule ?? settings.rule, {
+          attackers: [unit],
+          defenders: [p.id],
+        })
+      const follow = effectsFrame(ctx.pending.slice(before), watch)
+      return follow === null ? AGAIN : { kind: 'push', frame: follow }
+    },
+    end(ctx) {
+      ambushContext(ctx)
+      return { kind: 'done' }
+    },
   },
-  act(ctx, frame, action) {
+  act(ctx, f, action) {
     checkArgs(action, ['unit'])
-    const d = dataOf<AmbushData>(frame)
     const activation = currentActivation(ctx)
     const command = activation.commands[0] ?? ''
     const unit = stringArg(action, 'unit')
@@ -261,8 +267,8 @@ export const ambushProcedure: Procedure = {
         `${unit} is not an ambushing unit that may come on now (${candidates.join(', ')} may)`,
         ambushSettings(ctx)?.rule,
       )
-    d.unit = unit
-    frame.step = 'spring'
+    f.data.unit = unit
+    f.go('spring')
     return `${activation.side} brings ${unit} out of its ambush`
   },
   legal(ctx) {
@@ -273,4 +279,4 @@ export const ambushProcedure: Procedure = {
       unit,
     }))
   },
-}
+})

@@ -17,7 +17,8 @@ import { applyRolled, rollResolution, runResolution } from '../../state/resolve-
 import type { RolledResolution } from '../../state/resolve-action'
 import { leadersIn } from '../../state/variables'
 import { flowOf } from '../driver'
-import type { NewFrame, PlayContext, Procedure } from '../procedure'
+import type { NewFrame, PlayContext } from '../procedure'
+import { AGAIN, defineProcedure } from '../define-procedure'
 import { reactionWindow } from '../reactions'
 import { effectsFrame, resultsWatch } from '../results/frames'
 import { fireSettings } from './settings'
@@ -144,43 +145,41 @@ function rollTogether(ctx: PlayContext, shots: readonly Shot[]): Rolled[] {
   return rolled
 }
 
-export const shotProcedure: Procedure = {
-  run(ctx, frame) {
-    const d = data(frame)
-    switch (frame.step) {
-      case 'start': {
-        frame.step = 'resolve'
-        const target = ctx.state.units[d.shot.target]
-        // Only the side not activated answers fire (return fire, counter-charges).
-        if (target === undefined || target.side === activeSideOf(ctx)) return { kind: 'again' }
-        const window = reactionWindow(ctx, {
-          trigger: 'fired-upon',
-          firer: d.shot.firer,
-          targets: [d.shot.target],
-        })
-        return window === null ? { kind: 'again' } : { kind: 'push', frame: window }
-      }
-      case 'resolve': {
-        frame.step = 'end'
-        const shots = [d.shot, ...(d.returnFire === undefined ? [] : [d.returnFire])]
-          .map((s) => stillPossible(ctx, s))
-          .filter((s): s is Shot => s !== null)
-        const watch = resultsWatch(
-          ctx,
-          shots.flatMap((s) => [s.firer, s.target]),
-        )
-        const before = ctx.pending.length
-        const rolled = rollTogether(ctx, shots)
-        for (const { roll, hex } of rolled) leaderChecks(ctx, roll.record, hex)
-        const follow = effectsFrame(ctx.pending.slice(before), watch)
-        return follow === null ? { kind: 'again' } : { kind: 'push', frame: follow }
-      }
-      case 'end': {
-        const next = d.after?.shift()
-        return next === undefined ? { kind: 'done' } : { kind: 'push', frame: next }
-      }
-      default:
-        return reject(`fire: unknown step "${frame.step}"`)
-    }
+export const shotProcedure = defineProcedure<ShotData>()({
+  name: 'fire',
+  steps: {
+    start(ctx, f) {
+      const d = f.data
+      f.go('resolve')
+      const target = ctx.state.units[d.shot.target]
+      // Only the side not activated answers fire (return fire, counter-charges).
+      if (target === undefined || target.side === activeSideOf(ctx)) return AGAIN
+      const window = reactionWindow(ctx, {
+        trigger: 'fired-upon',
+        firer: d.shot.firer,
+        targets: [d.shot.target],
+      })
+      return window === null ? AGAIN : { kind: 'push', frame: window }
+    },
+    resolve(ctx, f) {
+      const d = f.data
+      f.go('end')
+      const shots = [d.shot, ...(d.returnFire === undefined ? [] : [d.returnFire])]
+        .map((s) => stillPossible(ctx, s))
+        .filter((s): s is Shot => s !== null)
+      const watch = resultsWatch(
+        ctx,
+        shots.flatMap((s) => [s.firer, s.target]),
+      )
+      const before = ctx.pending.length
+      const rolled = rollTogether(ctx, shots)
+      for (const { roll, hex } of rolled) leaderChecks(ctx, roll.record, hex)
+      const follow = effectsFrame(ctx.pending.slice(before), watch)
+      return follow === null ? AGAIN : { kind: 'push', frame: follow }
+    },
+    end(_ctx, f) {
+      const next = f.data.after?.shift()
+      return next === undefined ? { kind: 'done' } : { kind: 'push', frame: next }
+    },
   },
-}
+})

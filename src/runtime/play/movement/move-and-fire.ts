@@ -14,6 +14,8 @@ import type { Frame } from '../../state/flow-types'
 import { currentActivation } from '../driver'
 import type { ActionList, LegalGroup, NewFrame, PlayContext, Procedure } from '../procedure'
 import { arrayList, joinLists, listed } from '../procedure'
+import { defineProcedure } from '../define-procedure'
+import type { StepFrame } from '../define-procedure'
 import { fireChoices, performFire } from '../fire/active'
 import { setActing } from './acting'
 import {
@@ -25,7 +27,6 @@ import {
   transformChoices,
   turnChoices,
 } from './moves'
-import { fromJson, toJson } from '../../state/json-data'
 
 export const MOVE_AND_FIRE_ACTIONS = ['move', 'turn', 'transform', 'fire', 'done'] as const
 export const MOVEMENT_ACTIONS = ['move', 'turn', 'transform', 'done'] as const
@@ -34,10 +35,17 @@ export const FIRE_ACTIONS = ['fire', 'done'] as const
 /** What an action started that must run before the next decision. */
 export type ActionOutcome = { text: string; then?: NewFrame | null }
 
-function stash(frame: Frame, then: NewFrame | null | undefined): void {
+/** What a phase of moves and fire keeps in its frame: the sub-procedure an action started. */
+interface PhaseData {
+  then?: NewFrame
+}
+
+type PhaseStep = 'start' | 'then' | 'end'
+
+function stash(f: StepFrame<PhaseData, PhaseStep>, then: NewFrame | null | undefined): void {
   if (then !== undefined && then !== null) {
-    frame.data.then = toJson(then)
-    frame.step = 'then'
+    f.data.then = then
+    f.go('then')
   }
 }
 
@@ -66,41 +74,37 @@ function phaseProcedure(
 ): Procedure {
   const withMoves = actions.includes('move')
   const withFire = actions.includes('fire')
-  return {
+  return defineProcedure<PhaseData>()<PhaseStep>({
+    name: kind,
     actions,
     // A march kept away from the enemy (keepAwayFor); a fire phase reads no setting yet.
     settings: withMoves ? ['mayNotComeWithin'] : [],
-    run(ctx, frame) {
-      switch (frame.step) {
-        case 'start':
-          return {
-            kind: 'prompt',
-            prompt: {
-              side: currentActivation(ctx).side,
-              kind,
-              text,
-              actions: [...actions],
-              ...(frameRule(ctx, frame) ?? {}),
-            },
-          }
-        case 'then': {
-          const then = fromJson<NewFrame>(frame.data.then)
-          delete frame.data.then
-          frame.step = 'start'
-          return { kind: 'push', frame: then }
-        }
-        case 'end':
-          return { kind: 'done' }
-        default:
-          return reject(`${kind}: unknown step "${frame.step}"`)
-      }
+    steps: {
+      start: (ctx, f) => ({
+        kind: 'prompt',
+        prompt: {
+          side: currentActivation(ctx).side,
+          kind,
+          text,
+          actions: [...actions],
+          ...(frameRule(ctx, f.frame) ?? {}),
+        },
+      }),
+      then(_ctx, f) {
+        const then = f.data.then ?? reject(`${kind}: nothing to run after the action`)
+        delete f.data.then
+        f.go('start')
+        return { kind: 'push', frame: then }
+      },
+      end: () => ({ kind: 'done' }),
     },
-    act(ctx, frame, action) {
+    act(ctx, f, action) {
+      const frame = f.frame
       let outcome: ActionOutcome
       switch (action.type) {
         case 'done':
           checkArgs(action, [])
-          frame.step = 'end'
+          f.go('end')
           return `${currentActivation(ctx).side} ends ${what}`
         case 'move':
           if (!withMoves) return reject('there is no movement in this phase')
@@ -125,10 +129,10 @@ function phaseProcedure(
         default:
           return reject(`"${action.type}" is not a ${kind} action`)
       }
-      stash(frame, outcome.then)
+      stash(f, outcome.then)
       return outcome.text
     },
-    legal(ctx, frame) {
+    legal(ctx, { frame }) {
       return [
         ...(withMoves ? moveChoices(ctx, frame) : []),
         ...(withMoves ? turnChoices(ctx, frame) : []),
@@ -137,7 +141,7 @@ function phaseProcedure(
         { type: 'done' },
       ]
     },
-    legalGroups(ctx, frame) {
+    legalGroups(ctx, { frame }) {
       // One group per piece of the active side, worked out only when a policy looks into it.
       const side = currentActivation(ctx).side
       const pieces = piecesInPlay(ctx.state, side)
@@ -159,7 +163,7 @@ function phaseProcedure(
       })
       return [{ key: 'done', actions: () => [{ type: 'done' }] }, ...pieces.map(piece)]
     },
-  }
+  })
 }
 
 export const moveAndFireProcedure = phaseProcedure(

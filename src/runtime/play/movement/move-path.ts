@@ -12,14 +12,15 @@ import type { PendingEffect } from '../../state/log'
 import { runResolution } from '../../state/resolve-action'
 import { activityOf } from '../activity'
 import { disengage, isEngaged } from '../extras'
-import type { NewFrame, PlayContext, Procedure } from '../procedure'
+import type { NewFrame, Outcome, PlayContext } from '../procedure'
+import { AGAIN, defineProcedure } from '../define-procedure'
+import type { StepFrame } from '../define-procedure'
 import { reactionWindow } from '../reactions'
 import { effectsFrame, enemyEntryFrame, resultsWatch } from '../results'
 import { markStopped, phaseFrame } from './acting'
 import { buildFacts, keepAwayFor } from './facts'
 import { moverOf } from './movers'
 import { standardArrives } from './reinforcements'
-import { movePathData } from './transit'
 import type { Step } from './steps'
 import { canEndIn, checkStep } from './steps'
 import { setFacing, setPlace } from '../../state/occupancy'
@@ -45,8 +46,6 @@ export interface MovePathData {
   cut: string | null
   queue: NewFrame[]
 }
-
-const dataOf = movePathData
 
 function statusCanAct(ctx: PlayContext, status: string): boolean {
   return ctx.loaded.rules.ruleset.statuses.states.find((s) => s.id === status)?.canAct !== false
@@ -161,58 +160,61 @@ function finish(ctx: PlayContext, d: MovePathData): void {
   } else if (d.stop) markStopped(parent, d.unit)
 }
 
-export const movePathProcedure: Procedure = {
-  run(ctx, frame) {
-    const d = dataOf(frame)
-    switch (frame.step) {
-      case 'start':
-      case 'step': {
-        if (d.index >= d.path.length) {
-          frame.step = 'finish'
-          return { kind: 'again' }
-        }
-        if (!stillAble(ctx, d)) {
-          d.cut = 'it can move no further'
-          frame.step = 'finish'
-          return { kind: 'again' }
-        }
-        const parent = phaseFrame(ctx, d.parent)
-        if (parent === undefined) return reject('a move lost track of its phase')
-        const facts = buildFacts(ctx, keepAwayFor(ctx, parent))
-        const mover = moverOf(ctx, parent, facts, d.unit)
-        const to = d.path[d.index] as string
-        const step = checkStep(facts, mover, d.at, to, new Set(d.touched))
-        if (!step.ok || step.cost > mover.budget) {
-          d.cut = step.ok ? `it has not the movement points left to enter ${to}` : step.reason
-          frame.step = 'finish'
-          return { kind: 'again' }
-        }
-        // The board may have changed since the path was checked (a decision taken on the way):
-        // a move never ends where the piece may not stay.
-        if (d.index === d.path.length - 1 && !canEndIn(facts, mover, to)) {
-          d.cut = `it may not end its move in ${to}, where units may not stack now`
-          frame.step = 'finish'
-          return { kind: 'again' }
-        }
-        enter(ctx, d, to, step, mover.leader)
-        d.index += 1
-        frame.step = 'queue'
-        return { kind: 'again' }
-      }
-      case 'queue': {
-        const next = d.queue.shift()
-        if (next !== undefined) return { kind: 'push', frame: next }
-        frame.step = 'step'
-        return { kind: 'again' }
-      }
-      case 'finish':
-        finish(ctx, d)
-        return { kind: 'done' }
-      default:
-        return reject(`move-path: unknown step "${frame.step}"`)
-    }
-  },
+/** One step of the path, or the finish when the path is walked or cut short. */
+function walk(ctx: PlayContext, f: StepFrame<MovePathData, MovePathStep>): Outcome {
+  const d = f.data
+  if (d.index >= d.path.length) {
+    f.go('finish')
+    return AGAIN
+  }
+  if (!stillAble(ctx, d)) {
+    d.cut = 'it can move no further'
+    f.go('finish')
+    return AGAIN
+  }
+  const parent = phaseFrame(ctx, d.parent)
+  if (parent === undefined) return reject('a move lost track of its phase')
+  const facts = buildFacts(ctx, keepAwayFor(ctx, parent))
+  const mover = moverOf(ctx, parent, facts, d.unit)
+  const to = d.path[d.index] as string
+  const step = checkStep(facts, mover, d.at, to, new Set(d.touched))
+  if (!step.ok || step.cost > mover.budget) {
+    d.cut = step.ok ? `it has not the movement points left to enter ${to}` : step.reason
+    f.go('finish')
+    return AGAIN
+  }
+  // The board may have changed since the path was checked (a decision taken on the way):
+  // a move never ends where the piece may not stay.
+  if (d.index === d.path.length - 1 && !canEndIn(facts, mover, to)) {
+    d.cut = `it may not end its move in ${to}, where units may not stack now`
+    f.go('finish')
+    return AGAIN
+  }
+  enter(ctx, d, to, step, mover.leader)
+  d.index += 1
+  f.go('queue')
+  return AGAIN
 }
+
+type MovePathStep = 'start' | 'step' | 'queue' | 'finish'
+
+export const movePathProcedure = defineProcedure<MovePathData>()({
+  name: 'move-path',
+  steps: {
+    start: walk,
+    step: walk,
+    queue(_ctx, f) {
+      const next = f.data.queue.shift()
+      if (next !== undefined) return { kind: 'push', frame: next }
+      f.go('step')
+      return AGAIN
+    },
+    finish(ctx, f) {
+      finish(ctx, f.data)
+      return { kind: 'done' }
+    },
+  },
+})
 
 /** The frame that walks `path` for the unit, as performMove hands it to the phase. */
 export function movePathFrame(

@@ -8,14 +8,14 @@ import { rollDice } from '../../dice'
 import type { Action } from '../../state/actions'
 import { checkArgs, stringArg } from '../../state/actions'
 import { reject, rejectRoll, ruleField } from '../../state/failure'
-import type { Frame } from '../../state/flow-types'
 import { runResolution } from '../../state/resolve-action'
 import { currentActivation, flowOf } from '../driver'
 import { commandsInPlay, leaderOnMap, nextSide } from '../forces'
-import type { PlayContext, Procedure } from '../procedure'
+import type { PlayContext } from '../procedure'
+import { AGAIN, defineProcedure } from '../define-procedure'
+import type { StepFrame } from '../define-procedure'
 import { activationKinds, activationOf, kindById, readActivation, setNextActivation } from './chain'
 import { reset, rollArgs, rollingLeader } from './continuation-roll'
-import { frameData } from '../../state/json-data'
 
 interface ContinuationData {
   kind?: string
@@ -24,7 +24,7 @@ interface ContinuationData {
   seize?: { command: string; counter?: string }
 }
 
-const data = (frame: Frame): ContinuationData => frameData<ContinuationData>(frame)
+type ContinuationStep = 'start' | 'seizure' | 'negation' | 'seizure-roll' | 'roll' | 'done'
 
 function continueChoices(ctx: PlayContext, side: string): Action[] {
   const activation = currentActivation(ctx)
@@ -123,84 +123,93 @@ function seized(ctx: PlayContext, side: string, command: string): void {
   })
 }
 
-export const continuationProcedure: Procedure = {
+/** The side whose activation it is and the other one, who may seize. */
+function sidesOf(ctx: PlayContext): { side: string; opponent: string } {
+  const side = currentActivation(ctx).side
+  return { side, opponent: nextSide(ctx.loaded, side) }
+}
+
+export const continuationProcedure = defineProcedure<ContinuationData>()({
+  name: 'continuation',
   actions: ['continue', 'pass', 'seize', 'negate', 'decline'],
-  run(ctx, frame) {
-    const activation = currentActivation(ctx)
-    const side = activation.side
-    const opponent = nextSide(ctx.loaded, side)
-    const rule = ctx.loaded.rules.ruleset.sequence.activation?.continuation?.rule
-    switch (frame.step) {
-      case 'start':
-        return {
-          kind: 'prompt',
-          prompt: {
-            side,
-            kind: 'continuation',
-            text: 'name the next activation, or pass',
-            actions: ['continue', 'pass'],
-            ...ruleField(rule),
-          },
-        }
-      case 'seizure': {
-        const model = seizureModel(ctx)
-        const unable = seizeCommands(ctx, opponent).length === 0
-        if (
-          model === 'none' ||
-          unable ||
-          (model === 'counters' && handHas(ctx, opponent, 'seize').length === 0)
-        ) {
-          frame.step = 'roll'
-          return { kind: 'again' }
-        }
-        return {
-          kind: 'prompt',
-          prompt: {
-            side: opponent,
-            kind: 'seizure',
-            text: 'try to seize the initiative, or decline',
-            actions: ['seize', 'decline'],
-            ...ruleField(seizureRule(ctx)),
-          },
-        }
+  steps: {
+    start(ctx) {
+      const { side } = sidesOf(ctx)
+      const rule = ctx.loaded.rules.ruleset.sequence.activation?.continuation?.rule
+      return {
+        kind: 'prompt',
+        prompt: {
+          side,
+          kind: 'continuation',
+          text: 'name the next activation, or pass',
+          actions: ['continue', 'pass'],
+          ...ruleField(rule),
+        },
       }
-      case 'negation':
-        if (handHas(ctx, side, 'negate').length === 0) {
-          frame.step = 'seizure-roll'
-          return { kind: 'again' }
-        }
-        return {
-          kind: 'prompt',
-          prompt: {
-            side,
-            kind: 'negation',
-            text: 'negate the seizure attempt, or let it be rolled',
-            actions: ['negate', 'decline'],
-            ...ruleField(seizureRule(ctx)),
-          },
-        }
-      case 'seizure-roll':
-        counterSeizure(ctx, frame, side, opponent)
-        return { kind: 'done' }
-      case 'roll':
-        continuationRoll(ctx, frame, side, opponent)
-        return { kind: 'done' }
-      default:
-        return { kind: 'done' }
-    }
+    },
+    seizure(ctx, f) {
+      const { opponent } = sidesOf(ctx)
+      const model = seizureModel(ctx)
+      const unable = seizeCommands(ctx, opponent).length === 0
+      if (
+        model === 'none' ||
+        unable ||
+        (model === 'counters' && handHas(ctx, opponent, 'seize').length === 0)
+      ) {
+        f.go('roll')
+        return AGAIN
+      }
+      return {
+        kind: 'prompt',
+        prompt: {
+          side: opponent,
+          kind: 'seizure',
+          text: 'try to seize the initiative, or decline',
+          actions: ['seize', 'decline'],
+          ...ruleField(seizureRule(ctx)),
+        },
+      }
+    },
+    negation(ctx, f) {
+      const { side } = sidesOf(ctx)
+      if (handHas(ctx, side, 'negate').length === 0) {
+        f.go('seizure-roll')
+        return AGAIN
+      }
+      return {
+        kind: 'prompt',
+        prompt: {
+          side,
+          kind: 'negation',
+          text: 'negate the seizure attempt, or let it be rolled',
+          actions: ['negate', 'decline'],
+          ...ruleField(seizureRule(ctx)),
+        },
+      }
+    },
+    'seizure-roll'(ctx, f) {
+      const { side, opponent } = sidesOf(ctx)
+      counterSeizure(ctx, f.data, side, opponent)
+      return { kind: 'done' }
+    },
+    roll(ctx, f) {
+      const { side, opponent } = sidesOf(ctx)
+      continuationRoll(ctx, f.data, side, opponent)
+      return { kind: 'done' }
+    },
+    done: () => ({ kind: 'done' }),
   },
-  act(ctx, frame, action) {
+  act(ctx, f, action) {
     const activation = currentActivation(ctx)
-    const side = activation.side
-    const opponent = nextSide(ctx.loaded, side)
-    const d = data(frame)
-    switch (frame.step) {
+    const { side, opponent } = sidesOf(ctx)
+    const d = f.data
+    switch (f.step) {
       case 'start': {
         if (action.type === 'pass') {
           checkArgs(action, [])
           reset(ctx, side, 'pass')
           setNextActivation(ctx, { side: opponent, free: true })
-          frame.step = 'done'
+          f.go('done')
           return `${side} passes: ${opponent} has a free activation`
         }
         const kindId =
@@ -223,22 +232,22 @@ export const continuationProcedure: Procedure = {
         }
         d.kind = chosen.kind
         d.commands = chosen.commands
-        frame.step = 'seizure'
+        f.go('seizure')
         return `${side} tries to continue with ${kind.label.toLowerCase()}${chosen.commands.length === 1 ? ` of ${chosen.commands[0] as string}` : ''}`
       }
       case 'seizure': {
         if (action.type === 'decline') {
           checkArgs(action, [])
-          frame.step = 'roll'
+          f.go('roll')
           return `${opponent} does not try to seize`
         }
         if (action.type !== 'seize') return reject(`${opponent} may seize or decline now`)
-        return trySeize(ctx, frame, action, side, opponent)
+        return trySeize(ctx, f, action, side, opponent)
       }
       case 'negation': {
         if (action.type === 'decline') {
           checkArgs(action, [])
-          frame.step = 'seizure-roll'
+          f.go('seizure-roll')
           return `${side} does not negate`
         }
         checkArgs(action, ['counter'])
@@ -247,17 +256,16 @@ export const continuationProcedure: Procedure = {
         // The opportunity counter left its owner's hand when it was played (trySeize).
         delete d.seize
         // No seizure roll is made, so it is no seizure attempt: the penalties stand (inventory Q15).
-        frame.step = 'roll'
+        f.go('roll')
         return `${side} negates the seizure: both counters are discarded and the continuation roll goes ahead`
       }
       default:
-        return reject(`continuation: no decision is pending at step "${frame.step}"`)
+        return reject(`continuation: no decision is pending at step "${f.step}"`)
     }
   },
-  legal(ctx, frame, prompt) {
-    const activation = currentActivation(ctx)
-    const side = activation.side
-    switch (frame.step) {
+  legal(ctx, f, prompt) {
+    const { side } = sidesOf(ctx)
+    switch (f.step) {
       case 'start':
         return continueChoices(ctx, side)
       case 'seizure': {
@@ -286,7 +294,7 @@ export const continuationProcedure: Procedure = {
         return []
     }
   },
-}
+})
 
 function discard(ctx: PlayContext, side: string, counter: string, effect: string): void {
   const hand = flowOf(ctx.state).sides[side]?.hand ?? []
@@ -298,12 +306,12 @@ function discard(ctx: PlayContext, side: string, counter: string, effect: string
 
 function trySeize(
   ctx: PlayContext,
-  frame: Frame,
+  f: StepFrame<ContinuationData, ContinuationStep>,
   action: Action,
   side: string,
   opponent: string,
 ): string {
-  const d = data(frame)
+  const d = f.data
   const model = seizureModel(ctx)
   checkArgs(action, model === 'counters' ? ['command', 'counter'] : ['command'])
   const command = stringArg(action, 'command')
@@ -316,7 +324,7 @@ function trySeize(
     const counter = stringArg(action, 'counter')
     discard(ctx, opponent, counter, 'seize')
     d.seize = { command, counter }
-    frame.step = 'negation'
+    f.go('negation')
     return `${opponent} plays a seizure counter (${counter}) for command ${command}`
   }
   // Die-roll seizure: the named leader rolls against his rating.
@@ -333,12 +341,16 @@ function trySeize(
   reset(ctx, side, 'seizure-attempt')
   if (record.outcome === 'success') seized(ctx, opponent, command)
   else setNextActivation(ctx, { side, free: true })
-  frame.step = 'done'
+  f.go('done')
   return `${text}: ${record.outcome === 'success' ? `${opponent} seizes the initiative` : `${side} gets a free activation`}`
 }
 
-function counterSeizure(ctx: PlayContext, frame: Frame, side: string, opponent: string): void {
-  const d = data(frame)
+function counterSeizure(
+  ctx: PlayContext,
+  d: ContinuationData,
+  side: string,
+  opponent: string,
+): void {
   const attempt = d.seize ?? reject('no seizure attempt to roll for')
   const counter = counterById(ctx, attempt.counter ?? '')
   const spec = ctx.loaded.rules.ruleset.dice[0]
@@ -361,8 +373,12 @@ function counterSeizure(ctx: PlayContext, frame: Frame, side: string, opponent: 
   else setNextActivation(ctx, { side, free: true })
 }
 
-function continuationRoll(ctx: PlayContext, frame: Frame, side: string, opponent: string): void {
-  const d = data(frame)
+function continuationRoll(
+  ctx: PlayContext,
+  d: ContinuationData,
+  side: string,
+  opponent: string,
+): void {
   const kind = kindById(ctx, d.kind ?? '')
   const commands = d.commands ?? []
   const resolution =
