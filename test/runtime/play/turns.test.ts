@@ -136,7 +136,8 @@ describe('a turn-based sequence of play: game turns, player turns and phases', (
   })
 
   it('plays random games to the end, keeping the invariants of turns and phases', () => {
-    for (const seed of [1, 2, 3, 4, 5, 6]) {
+    const texts: string[] = []
+    for (const seed of [1, 2, 3, 4]) {
       const entries: LogEntry[] = []
       const prompts: { side: string; kind: string; turn: number; active: string }[] = []
       const game = playout(loaded, seed, randomLegal, 5000, (state, _action, logged) => {
@@ -190,25 +191,18 @@ describe('a turn-based sequence of play: game turns, player turns and phases', (
       // The game's actions replay to the same final state.
       const hashes = stateHashesOf(loaded, { seed }, game.actions)
       expect(hashes?.at(-1)).toBe(stateHash(game.state))
+      texts.push(...entries.map((e) => e.text))
     }
+    // The phases carry their reactions: fire during movement, return fire in the fire phase.
+    expect(texts.some((t) => / fires at .* as it enters /.test(t))).toBe(true)
+    expect(texts.some((t) => / returns fire at /.test(t))).toBe(true)
   })
 
   it('keeps the general invariants of a game after every action (checked playouts)', () => {
-    for (const seed of [7, 8, 9]) {
+    for (const seed of [7, 8]) {
       const game = checkedGame(loaded, seed, { replay: true, maxActions: 5000 })
       expect(game.failure, `seed ${seed}`).toBeUndefined()
     }
-  })
-
-  it('fires during movement and returns fire in the fire phase (the phases carry their reactions)', () => {
-    const texts: string[] = []
-    for (const seed of [1, 2, 3, 4]) {
-      playout(loaded, seed, randomLegal, 5000, (_s, _a, logged) => {
-        for (const entry of logged) texts.push(entry.text)
-      })
-    }
-    expect(texts.some((t) => / fires at .* as it enters /.test(t))).toBe(true)
-    expect(texts.some((t) => / returns fire at /.test(t))).toBe(true)
   })
 
   it('runs an "inactive" phase for the other side only, and a "both" phase once', () => {
@@ -217,7 +211,7 @@ describe('a turn-based sequence of play: game turns, player turns and phases', (
       ['both', ['franks', 'franks']],
       ['each', ['franks', 'emirate', 'franks', 'emirate']],
     ] as const) {
-      const changed = scenarioOf(player === 'each' ? fixture() : withPhase('fire', { player }))
+      const changed = player === 'each' ? loaded : scenarioOf(withPhase('fire', { player }))
       let state = startGame(changed, { seed: 1 }).state
       state = doneUntil(changed, state, (s) => openPrompt(s)?.kind !== 'movement').state
       const sides: string[] = []
