@@ -102,3 +102,19 @@ export function checkVictory(ctx: PlayContext, at: VictoryMoment): Outcome | nul
   })
   return outcome
 }
+
+/**
+ * The scenario's time is up (its last activation or turn is over, `after` saying which): the
+ * conditions examined at game end decide, else the battle is drawn.
+ */
+export function endOfScenario(ctx: PlayContext, after: string): void {
+  if (checkVictory(ctx, 'game-end') !== null) return
+  const outcome = {
+    winners: [],
+    losers: [],
+    draw: true,
+    reason: `the battle ends after ${after} undecided`,
+  }
+  ctx.state.outcome = outcome
+  ctx.applied.push({ kind: 'outcome', outcome, text: `the battle is drawn (${outcome.reason})` })
+}

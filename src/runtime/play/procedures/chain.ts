@@ -20,7 +20,7 @@ import { commandsInPlay, isLeader, leaderOnMap, nextSide, onMap } from '../force
 import { enemiesNextTo, influenceMap } from '../influence'
 import type { PlayContext } from '../procedure'
 import { AGAIN, defineProcedure } from '../define-procedure'
-import { checkVictory } from '../victory'
+import { checkVictory, endOfScenario } from '../victory'
 import { activationChoiceProblem } from '../extras/eligibility'
 import { fromJson, toJson, toJsonObject } from '../../state/json-data'
 
@@ -367,15 +367,7 @@ export const activationProcedure = defineProcedure<ActivationData>()({
 /** The scenario's last activation is over: the game-end conditions decide, else a draw. */
 function endAtNightfall(ctx: PlayContext, limit: number): void {
   ctx.applied.push({ kind: 'note', text: `activation ${limit}, the scenario's last, is over` })
-  if (checkVictory(ctx, 'game-end') !== null) return
-  const outcome = {
-    winners: [],
-    losers: [],
-    draw: true,
-    reason: `the battle ends after ${limit} activations undecided`,
-  }
-  ctx.state.outcome = outcome
-  ctx.applied.push({ kind: 'outcome', outcome, text: `the battle is drawn (${outcome.reason})` })
+  endOfScenario(ctx, `${limit} activations`)
 }
 
 /** Sets who activates after the running activation (the continuation phase decides it). */

@@ -28,7 +28,7 @@ import { flowOf } from '../driver'
 import { commandsInPlay } from '../forces'
 import type { PlayContext } from '../procedure'
 import { AGAIN, defineProcedure } from '../define-procedure'
-import { checkVictory } from '../victory'
+import { checkVictory, endOfScenario } from '../victory'
 import { startingActivity } from './chain'
 
 /** How many times in a row one phase may repeat before the engine calls it a loop. */
@@ -143,19 +143,6 @@ function expire(ctx: PlayContext, when: Expiry): void {
   expireMarkers(ctx.loaded, ctx.state, when, ctx.applied)
 }
 
-/** The last turn is over: the game-end conditions decide, else a draw. */
-function endAfterLastTurn(ctx: PlayContext, last: number): void {
-  if (checkVictory(ctx, 'game-end') !== null) return
-  const outcome = {
-    winners: [],
-    losers: [],
-    draw: true,
-    reason: `the battle ends after ${last} turns undecided`,
-  }
-  ctx.state.outcome = outcome
-  ctx.applied.push({ kind: 'outcome', outcome, text: `the battle is drawn (${outcome.reason})` })
-}
-
 /** The next phase of the player turn whose `when` holds, from index `from`; null past the last. */
 function nextPhase(ctx: PlayContext, from: number): number | null {
   const phases = ctx.loaded.rules.ruleset.sequence.phases
@@ -268,7 +255,7 @@ export const turnsProcedure = defineProcedure<TurnsData>()({
       if (ctx.state.outcome !== null) return { kind: 'done' }
       if (last !== undefined && clock.turn >= last) {
         tick(ctx, ['turn-end', 'game-end'], {}, `turn ${clock.turn}, the scenario's last, is over`)
-        endAfterLastTurn(ctx, last)
+        endOfScenario(ctx, `${last} turns`)
         return { kind: 'done' }
       }
       tick(ctx, ['turn-end'], { turn: clock.turn + 1 }, `turn ${clock.turn} is over`)
