@@ -276,38 +276,7 @@ export type Phase = {
    * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
    */
   rule?: string
-  /**
-   * An engine mechanic: a procedure the runtime implements generically and parameterises from data.
-   */
-  mechanic:
-    | 'activation-choice'
-    | 'replacement-leaders'
-    | 'play-counters'
-    | 'command-check'
-    | 'move-and-fire'
-    | 'movement'
-    | 'fire'
-    | 'charge-declaration'
-    | 'shock'
-    | 'melee'
-    | 'continued-attack'
-    | 'rally'
-    | 'standard'
-    | 'status-recovery'
-    | 'continuation'
-    | 'loss-check'
-    | 'battle-flight'
-    | 'time-track'
-    | 'ambush'
-    | 'reinforcements'
-    | 'random-events'
-    | 'supply'
-    | 'draw-resources'
-    | 'initiative'
-    | 'operations'
-    | 'battle'
-    | 'siege'
-    | 'end-turn'
+  mechanic: Mechanic
   /**
    * Who acts in a phase: active, inactive, both (simultaneously), each (one after the other), alternating (segments passed back and forth).
    */
@@ -329,6 +298,38 @@ export type Phase = {
    */
   params?: {}
 }
+/**
+ * An engine mechanic: a procedure the runtime implements generically and parameterises from data.
+ */
+export type Mechanic =
+  | 'activation-choice'
+  | 'replacement-leaders'
+  | 'play-counters'
+  | 'command-check'
+  | 'move-and-fire'
+  | 'movement'
+  | 'fire'
+  | 'charge-declaration'
+  | 'shock'
+  | 'melee'
+  | 'continued-attack'
+  | 'rally'
+  | 'standard'
+  | 'status-recovery'
+  | 'continuation'
+  | 'loss-check'
+  | 'battle-flight'
+  | 'time-track'
+  | 'ambush'
+  | 'reinforcements'
+  | 'random-events'
+  | 'supply'
+  | 'draw-resources'
+  | 'initiative'
+  | 'operations'
+  | 'battle'
+  | 'siege'
+  | 'end-turn'
 export type Reaction = {
   /**
    * Identifier in kebab-case: lower-case letters and digits separated by single hyphens.
@@ -342,38 +343,7 @@ export type Reaction = {
    * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
    */
   rule?: string
-  /**
-   * An engine mechanic: a procedure the runtime implements generically and parameterises from data.
-   */
-  mechanic:
-    | 'activation-choice'
-    | 'replacement-leaders'
-    | 'play-counters'
-    | 'command-check'
-    | 'move-and-fire'
-    | 'movement'
-    | 'fire'
-    | 'charge-declaration'
-    | 'shock'
-    | 'melee'
-    | 'continued-attack'
-    | 'rally'
-    | 'standard'
-    | 'status-recovery'
-    | 'continuation'
-    | 'loss-check'
-    | 'battle-flight'
-    | 'time-track'
-    | 'ambush'
-    | 'reinforcements'
-    | 'random-events'
-    | 'supply'
-    | 'draw-resources'
-    | 'initiative'
-    | 'operations'
-    | 'battle'
-    | 'siege'
-    | 'end-turn'
+  mechanic: Mechanic
   /**
    * The event that opens the reaction window.
    */

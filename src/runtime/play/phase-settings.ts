@@ -5,6 +5,7 @@
  * missing setting never reaches a procedure.
  */
 import type {
+  Mechanic,
   Phase,
   PhaseSettingsByMechanic,
   ReactionSettingsByMechanicAndTrigger,
@@ -12,7 +13,7 @@ import type {
 import { reject } from '../state/failure'
 import type { PlayContext } from './procedure'
 
-export type Mechanic = Phase['mechanic']
+export type { Mechanic }
 export type SettingsOf<M extends Mechanic> = NonNullable<PhaseSettingsByMechanic[M]>
 export type ReactionKey = keyof ReactionSettingsByMechanicAndTrigger
 export type ReactionSettingsOf<K extends ReactionKey> = NonNullable<
