@@ -1,11 +1,13 @@
 /**
  * Seeded random playouts of the bundled scenarios (tools/playout-checks.ts): every game must end
  * in a win or a draw and keep the invariants after every action, and a fixed share of them is
- * replayed from the seed to the same state hash. The golden games (seeds 1–50, golden.ts) come
- * first; these play the seeds after them.
+ * replayed from the seed to the same state hash. The golden games (seeds 1–50, golden.ts) are
+ * random playouts too, each checked for the invariants and held to its recorded hash; these play
+ * the seeds after them.
  *
- * How many: PLAYOUTS per scenario from the environment, else 100 (`npm test`); `npm run soak`
- * plays thousands on a worker pool. The seeds are dealt over several test files
+ * How many: PLAYOUTS per scenario from the environment, else 50 (`npm test`), so that every
+ * scenario plays 100 random games counting the golden ones; `npm run soak` plays thousands on a
+ * worker pool. The seeds are dealt over several test files
  * (playouts-N-of-M.test.ts) so that the test workers share the work evenly.
  */
 import { describe, expect, it } from 'vitest'
@@ -23,8 +25,11 @@ export function bundledScenario(id: string): LoadedScenario {
 /** The scenarios played: every bundled scenario. */
 export const PLAYED_SCENARIOS = bundledLibrary().report.store.ids(['scenario']).sort()
 
-/** Playouts per scenario in `npm test`: never fewer than 100 unless PLAYOUTS asks for fewer. */
-export const DEFAULT_PLAYOUTS = 100
+/**
+ * Playouts per scenario in `npm test` after the golden games: with the golden seeds, 100 random
+ * games per scenario, never fewer unless PLAYOUTS asks for fewer.
+ */
+export const DEFAULT_PLAYOUTS = 100 - GOLDEN_SEEDS.length
 
 /** One playout in this many is replayed to its hash (the others are checked for the invariants). */
 export const REPLAY_EVERY = 4
@@ -47,6 +52,10 @@ export function playoutSeeds(): number[] {
  */
 export function playoutSuite(part: number, parts: number): void {
   const seeds = playoutSeeds().filter((_, i) => i % parts === part - 1)
+  if (part === 1 && process.env.PLAYOUTS === undefined)
+    it('plays 100 random games of every scenario, counting the golden ones', () => {
+      expect(GOLDEN_SEEDS.length + playoutSeeds().length).toBeGreaterThanOrEqual(100)
+    })
   for (const id of PLAYED_SCENARIOS) {
     describe(`random playouts of ${id} (part ${part} of ${parts}) end in a win or a draw and keep the invariants; one in ${REPLAY_EVERY} replays to the same hash`, () => {
       const loaded = bundledScenario(id)
