@@ -9,8 +9,8 @@ import type { Action, ActionHandler, ActionHandlers } from '../state/actions'
 import type { ObservedRoll } from '../state/effects'
 import { reject } from '../state/failure'
 import type { DiceChoice, GameState } from '../state/game-state'
-import { createInitialState, leaderIds } from '../state/game-state'
-import type { FlowState, Prompt, SideFlow } from '../state/flow-types'
+import { createInitialState } from '../state/game-state'
+import type { Prompt } from '../state/flow-types'
 import type { LogEntry } from '../state/log'
 import type { ActionResult } from '../state/reducer'
 import type { ReplayEngine, ReplayResult } from '../state/replay'
@@ -19,12 +19,8 @@ import { stateHash } from '../state/hash'
 import { applyAction, applyActionInPlace } from '../state/reducer'
 import { advance, answering, flowOf, procedureOf, pushFrame } from './driver'
 import type { LegalGroup, PlayContext } from './procedure'
-import { PLAY_ACTION_TYPES, PROCEDURES } from './registry'
-import { standardArrivesLater } from './movement/reinforcements'
-
-function emptySide(): SideFlow {
-  return { successes: 0, attempts: 0, cup: [], hand: [] }
-}
+import { PLAY_ACTION_TYPES, PROCEDURES, SLICES } from './registry'
+import { startingFlow } from './slices'
 
 /**
  * The handler answering the open prompt with the action, then running the game on to the next
@@ -82,22 +78,7 @@ export function startGame(
   dice: DiceChoice,
 ): { state: GameState; entry: LogEntry } {
   const state = createInitialState(loaded, dice)
-  const flow: FlowState = {
-    stack: [],
-    prompt: null,
-    nextId: 1,
-    activation: null,
-    sides: {},
-    standards: {},
-  }
-  for (const side of loaded.scenario.sides) {
-    flow.sides[side.id] = emptySide()
-    for (const command of side.commands ?? []) {
-      // A command arriving from off the map may bring its standard with its first unit.
-      const later = standardArrivesLater(loaded, state, command.id, leaderIds(loaded))
-      if (command.standard !== undefined && !later) flow.standards[command.id] = command.standard
-    }
-  }
+  const flow = startingFlow(loaded, state, SLICES)
   state.flow = flow
   pushFrame(flow, { proc: loaded.rules.ruleset.sequence.structure === 'turns' ? 'turns' : 'game' })
   const ctx: PlayContext = { loaded, state, applied: [], pending: [], records: [] }

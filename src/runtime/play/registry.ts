@@ -3,6 +3,10 @@
  * (schemas/sequence.schema.json) and the internal steps they use.
  */
 import type { Procedures } from './procedure'
+import type { StateSlice } from './slices'
+import { continuationSlice } from './procedures/continuation-roll'
+import { countersSlice } from './extras/counters'
+import { standardsSlice } from './extras/standard'
 import { activationProcedure, gameProcedure } from './procedures/chain'
 import { continuationProcedure } from './procedures/continuation'
 import { lossCheckProcedure } from './procedures/loss-check'
@@ -29,6 +33,9 @@ export const PROCEDURES: Procedures = {
   ...RESULTS_PROCEDURES,
   ...EXTRAS_PROCEDURES,
 }
+
+/** The mechanics' slices of the game state, each set up when a game starts (see slices.ts). */
+export const SLICES: readonly StateSlice[] = [continuationSlice, countersSlice, standardsSlice]
 
 /** Every action type some procedure's prompt accepts. */
 export const PLAY_ACTION_TYPES: readonly string[] = [

@@ -74,30 +74,24 @@ export interface ActivationState {
   units: Record<string, UnitActivity>
 }
 
-/** Per-side bookkeeping of the activation chain. */
-export interface SideFlow {
-  /** Successful continuations since the last reset (the cumulative penalty). */
-  successes: number
-  /** Continuation attempts since the last reset, the first included. */
-  attempts: number
-  /**
-   * The side rolled a continuation with a single Battle since the last reset: that penalty
-   * stays until the reset even if another Battle arrives. Absent means no.
-   */
-  singleCommand?: boolean
-  /** Seizure counters still in the cup (hidden) and in hand (drawn), by counter id. */
-  cup: string[]
-  hand: string[]
-}
+/**
+ * Per-side bookkeeping that outlives a procedure. The kernel declares none of its fields: each
+ * mechanic that keeps some declares them by augmenting this interface next to its procedures,
+ * and sets them up as a state slice (play/slices.ts).
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the mechanics' slices
+export interface SideFlow {}
 
+/**
+ * The game's flow: the kernel's stack of frames, its open prompt and activation, each side's
+ * bookkeeping, and the game-wide fields the mechanics' slices add by augmenting this interface.
+ */
 export interface FlowState {
   stack: Frame[]
   prompt: Prompt | null
   nextId: number
   activation: ActivationState | null
   sides: Record<string, SideFlow>
-  /** Where each command's standard stands (a hex label), by command id; null once off the map. */
-  standards: Record<string, string | null>
   /**
    * Bookkeeping of a mechanic that outlives one activation (battles that checked for flight,
    * units pursuing off the map…), by mechanic; absent until a mechanic writes some.

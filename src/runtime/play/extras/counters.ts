@@ -15,10 +15,28 @@ import { runningActivation } from '../activity'
 import { flowOf } from '../driver'
 import { nextSide } from '../forces'
 import { unitFlags } from '../influence'
-import type { NewFrame, PlayContext, Procedure } from '../procedure'
-import { dataOf, extrasSettings, note, ruleOf, sideUnitsOnMap, statusEvent } from './common'
+import type { NewFrame, PlayContext } from '../procedure'
+import { AGAIN, defineProcedure } from '../define-procedure'
+import { extrasSettings, note, ruleOf, sideUnitsOnMap, statusEvent } from './common'
 import { phaseSettings } from '../phase-settings'
 import type { SettingsOf } from '../phase-settings'
+import { defineSlice } from '../slices'
+
+declare module '../../state/flow-types' {
+  /** A side's seizure counters, this mechanic's slice of its flow. */
+  interface SideFlow {
+    /** Counters still in the cup, unseen, by counter id. */
+    cup: string[]
+    /** Counters the side has drawn and not yet played, by counter id. */
+    hand: string[]
+  }
+}
+
+/** Every side starts with an empty cup and hand; the game's setup step fills them. */
+export const countersSlice = defineSlice({
+  mechanic: 'play-counters',
+  side: () => ({ cup: [], hand: [] }),
+})
 
 type Ctx = Pick<PlayContext, 'loaded' | 'state'>
 type Effect = 'seize' | 'negate' | 'rally-one' | 'disorder-one' | 'attack-bonus'
@@ -104,76 +122,79 @@ function playable(ctx: Ctx, frame: Frame): string[] {
   return settings(ctx, frame).counters ?? []
 }
 
-function currentSide(frame: Frame): string | undefined {
-  const d = dataOf<PlayData>(frame)
+function currentSide(d: PlayData): string | undefined {
   return d.order[d.index]
 }
 
-export const playCountersProcedure: Procedure = {
+export const playCountersProcedure = defineProcedure<PlayData>()({
+  name: 'play-counters',
   settings: ['counters', 'order'],
   actions: ['play-counter', 'done'],
-  run(ctx, frame) {
-    const d = dataOf<PlayData>(frame)
-    if (frame.step === 'start') {
+  steps: {
+    start(ctx, f) {
       const active = runningActivation(ctx)?.side ?? ctx.state.clock.activeSide
       const inactive = nextSide(ctx.loaded, active)
-      const roles = settings(ctx, frame).order ?? ['inactive', 'active']
-      d.order = roles.map((r) => (r === 'active' ? active : inactive))
-      d.index = 0
-      frame.step = 'ask'
-    }
-    const effects = playable(ctx, frame)
-    let usable: string[]
-    for (;;) {
-      const side = currentSide(frame)
-      if (side === undefined) return { kind: 'done' }
-      usable = heldCounters(ctx, side, effects).filter(
-        (c) => counterTargets(ctx, side, counterById(ctx, c)?.effect as Effect).length > 0,
-      )
-      if (usable.length > 0) break
-      d.index += 1
-    }
-    // The counters the side could play now, by their names.
-    const names = [...new Set(usable.map((c) => counterById(ctx, c)?.label ?? c))]
-    return {
-      kind: 'prompt',
-      prompt: {
-        side: currentSide(frame) ?? '',
-        kind: 'play-counters',
-        text: `play a ${names.join(' or ')} counter on a unit ("play-counter"), or carry on ("done")`,
-        actions: ['play-counter', 'done'],
-        ...ruleOf(ctx, undefined, frame),
-      },
-    }
+      const roles = settings(ctx, f.frame).order ?? ['inactive', 'active']
+      f.data.order = roles.map((r) => (r === 'active' ? active : inactive))
+      f.data.index = 0
+      f.go('ask')
+      return AGAIN
+    },
+    ask(ctx, f) {
+      const d = f.data
+      const effects = playable(ctx, f.frame)
+      let usable: string[]
+      for (;;) {
+        const side = currentSide(d)
+        if (side === undefined) return { kind: 'done' }
+        usable = heldCounters(ctx, side, effects).filter(
+          (c) => counterTargets(ctx, side, counterById(ctx, c)?.effect as Effect).length > 0,
+        )
+        if (usable.length > 0) break
+        d.index += 1
+      }
+      // The counters the side could play now, by their names.
+      const names = [...new Set(usable.map((c) => counterById(ctx, c)?.label ?? c))]
+      return {
+        kind: 'prompt',
+        prompt: {
+          side: currentSide(d) ?? '',
+          kind: 'play-counters',
+          text: `play a ${names.join(' or ')} counter on a unit ("play-counter"), or carry on ("done")`,
+          actions: ['play-counter', 'done'],
+          ...ruleOf(ctx, undefined, f.frame),
+        },
+      }
+    },
   },
-  act(ctx, frame, action) {
-    const side = currentSide(frame) ?? ''
+  act(ctx, f, action) {
+    const side = currentSide(f.data) ?? ''
     if (action.type === 'done') {
       checkArgs(action, [])
-      dataOf<PlayData>(frame).index += 1
+      f.data.index += 1
       return `${side} plays no more counters`
     }
     checkArgs(action, ['counter', 'unit'])
     const counter = stringArg(action, 'counter')
     const effect = counterById(ctx, counter)?.effect ?? ''
-    if (!playable(ctx, frame).includes(effect))
+    if (!playable(ctx, f.frame).includes(effect))
       return reject(
         `"${counter}" cannot be played at the start of the move/fire phase`,
         countersRule(ctx),
       )
     return playOn(ctx, side, counter, stringArg(action, 'unit'))
   },
-  legal(ctx, frame) {
-    const side = currentSide(frame) ?? ''
+  legal(ctx, f) {
+    const side = currentSide(f.data) ?? ''
     const actions: Action[] = [{ type: 'done' }]
-    for (const counter of heldCounters(ctx, side, playable(ctx, frame))) {
+    for (const counter of heldCounters(ctx, side, playable(ctx, f.frame))) {
       const effect = counterById(ctx, counter)?.effect as Effect
       for (const unit of counterTargets(ctx, side, effect))
         actions.push({ type: 'play-counter', counter, unit })
     }
     return actions
   },
-}
+})
 
 /** Whether `side` holds a counter that adds to an attack roll. */
 export function attackBonusAvailable(ctx: Ctx, side: string): boolean {
@@ -209,24 +230,27 @@ interface BonusData {
   bonus?: number
 }
 
-export const attackBonusProcedure: Procedure = {
+export const attackBonusProcedure = defineProcedure<BonusData>()({
+  name: 'attack-bonus',
   actions: ['play-counter', 'decline'],
-  run(ctx, frame) {
-    const d = dataOf<BonusData>(frame)
-    if (d.bonus !== undefined) return { kind: 'done', value: d.bonus }
-    return {
-      kind: 'prompt',
-      prompt: {
-        side: d.side,
-        kind: 'attack-bonus',
-        text: `play a counter adding to the attack of ${d.attackers.join(', ')} on ${d.defenders.join(', ')} ("play-counter"), or "decline"`,
-        actions: ['play-counter', 'decline'],
-        ...ruleField(countersRule(ctx)),
-      },
-    }
+  steps: {
+    start(ctx, f) {
+      const d = f.data
+      if (d.bonus !== undefined) return { kind: 'done', value: d.bonus }
+      return {
+        kind: 'prompt',
+        prompt: {
+          side: d.side,
+          kind: 'attack-bonus',
+          text: `play a counter adding to the attack of ${d.attackers.join(', ')} on ${d.defenders.join(', ')} ("play-counter"), or "decline"`,
+          actions: ['play-counter', 'decline'],
+          ...ruleField(countersRule(ctx)),
+        },
+      }
+    },
   },
-  act(ctx, frame, action) {
-    const d = dataOf<BonusData>(frame)
+  act(ctx, f, action) {
+    const d = f.data
     if (action.type === 'decline') {
       checkArgs(action, [])
       d.bonus = 0
@@ -246,14 +270,13 @@ export const attackBonusProcedure: Procedure = {
     )
     return `${d.side} plays ${found.label} on the attack on ${d.defenders.join(', ')}`
   },
-  legal(ctx, frame) {
-    const d = dataOf<BonusData>(frame)
+  legal(ctx, f) {
     return [
       { type: 'decline' },
-      ...heldCounters(ctx, d.side, ['attack-bonus']).map((counter) => ({
+      ...heldCounters(ctx, f.data.side, ['attack-bonus']).map((counter) => ({
         type: 'play-counter',
         counter,
       })),
     ]
   },
-}
+})

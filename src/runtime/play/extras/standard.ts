@@ -2,7 +2,9 @@
  * Standards (mechanic "standard"): an activated standard either rallies every unit of its
  * command in the rally statuses within reach of it and with no enemy next to it, or moves to
  * another hex; each unit that was near it before the move then rolls the move check. Settings:
- * mechanics.activation.standards. The standard's position is flow.standards.
+ * mechanics.activation.standards. Where each standard stands is this mechanic's slice of the
+ * game's flow, `standards`, which the results (a standard taken or displaced), reinforcements (a
+ * standard arriving with its command) and flight read and move too.
  */
 import type { StandardSettings } from '../../generated/content-types'
 import type { Action } from '../../state/actions'
@@ -13,9 +15,41 @@ import { runningActivation } from '../activity'
 import { flowOf } from '../driver'
 import { commandsOf } from '../forces'
 import { enemiesNextTo, enemyUnits } from '../influence'
-import type { PlayContext, Procedure } from '../procedure'
+import type { PlayContext } from '../procedure'
+import { defineProcedure } from '../define-procedure'
 import { hexEntryCost } from '../terrain-costs'
 import { extrasSettings, note, roll, ruleOf, sideUnitsOnMap, statusEvent } from './common'
+import { leaderIds } from '../../state/game-state'
+import { standardArrivesLater } from '../movement/reinforcements'
+import { defineSlice } from '../slices'
+
+declare module '../../state/flow-types' {
+  /** Where the standards stand, this mechanic's slice of the game's flow. */
+  interface FlowState {
+    /** Where each command's standard stands (a hex label), by command id; null once off the map. */
+    standards: Record<string, string | null>
+  }
+}
+
+/**
+ * The standards the scenario places: each command's at its hex, except a command whose every
+ * unit arrives later, whose standard comes with its first unit.
+ */
+export const standardsSlice = defineSlice({
+  mechanic: 'standard',
+  game(loaded, state) {
+    const standards: Record<string, string | null> = {}
+    const leaders = leaderIds(loaded)
+    for (const side of loaded.scenario.sides)
+      for (const command of side.commands ?? [])
+        if (
+          command.standard !== undefined &&
+          !standardArrivesLater(loaded, state, command.id, leaders)
+        )
+          standards[command.id] = command.standard
+    return { standards }
+  },
+})
 
 type Ctx = Pick<PlayContext, 'loaded' | 'state'>
 
@@ -144,26 +178,29 @@ function standardCommand(ctx: PlayContext): string {
   return runningActivation(ctx)?.commands[0] ?? reject('no standard is activated')
 }
 
-export const standardProcedure: Procedure = {
+export const standardProcedure = defineProcedure<Record<string, never>>()({
+  name: 'standard',
   actions: ['rally', 'move-standard'],
-  run(ctx, frame) {
-    if (frame.step === 'done' || extrasSettings(ctx).standards === undefined)
-      return { kind: 'done' }
-    return {
-      kind: 'prompt',
-      prompt: {
-        side: runningActivation(ctx)?.side ?? '',
-        kind: 'standard',
-        text: 'rally the retired units at the standard ("rally"), or move the standard ("move-standard" to a hex)',
-        actions: ['rally', 'move-standard'],
-        ...ruleOf(ctx, undefined, frame),
-      },
-    }
+  steps: {
+    start(ctx, f) {
+      if (extrasSettings(ctx).standards === undefined) return { kind: 'done' }
+      return {
+        kind: 'prompt',
+        prompt: {
+          side: runningActivation(ctx)?.side ?? '',
+          kind: 'standard',
+          text: 'rally the retired units at the standard ("rally"), or move the standard ("move-standard" to a hex)',
+          actions: ['rally', 'move-standard'],
+          ...ruleOf(ctx, undefined, f.frame),
+        },
+      }
+    },
+    done: () => ({ kind: 'done' }),
   },
-  act(ctx, frame, action) {
+  act(ctx, f, action) {
     const settings = extrasSettings(ctx).standards as StandardSettings
     const command = standardCommand(ctx)
-    frame.step = 'done'
+    f.go('done')
     if (action.type === 'rally') {
       checkArgs(action, [])
       const units = standardRallyUnits(ctx, command)
@@ -193,4 +230,4 @@ export const standardProcedure: Procedure = {
       actions.push({ type: 'move-standard', hex })
     return actions
   },
-}
+})

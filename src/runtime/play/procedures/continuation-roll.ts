@@ -11,6 +11,28 @@ import { flowOf } from '../driver'
 import { commandsInPlay, isLeader, leaderOnMap, overallCommander } from '../forces'
 import { unitRatings } from '../influence'
 import type { PlayContext } from '../procedure'
+import { defineSlice } from '../slices'
+
+declare module '../../state/flow-types' {
+  /** A side's continuation penalties, this mechanic's slice of its flow. */
+  interface SideFlow {
+    /** Successful continuations since the last reset (the cumulative penalty). */
+    successes: number
+    /** Continuation attempts since the last reset, the first included. */
+    attempts: number
+    /**
+     * The side rolled with a single command on the map since the last reset: that penalty stays
+     * until the reset even if another command arrives. Absent means no.
+     */
+    singleCommand?: boolean
+  }
+}
+
+/** Every side starts with no penalty. */
+export const continuationSlice = defineSlice({
+  mechanic: 'continuation',
+  side: () => ({ successes: 0, attempts: 0 }),
+})
 
 export type ResetOn = 'failure' | 'pass' | 'seizure-attempt'
 
