@@ -12,18 +12,17 @@ import type { Action } from '../../state/actions'
 import { checkArgs, stringArg } from '../../state/actions'
 import { boardOf } from '../../state/board'
 import { reject, ruleField } from '../../state/failure'
-import type { Frame } from '../../state/flow-types'
 import { activityOf, peekActivity } from '../activity'
 import { combatUnitsIn } from '../forces'
 import { unitFlags } from '../influence'
-import type { PlayContext, Procedure } from '../procedure'
+import type { PlayContext } from '../procedure'
+import { defineProcedure } from '../define-procedure'
 import type { ReactionEvent } from '../reactions'
 import { fireSettings } from './settings'
 import { activeSideOf, attachReturnFire, shotFrame } from './shot-procedure'
 import type { Shot } from './shots'
 import { checkShot, weaponsOf } from './shots'
 import { sectorSeen } from './sight'
-import { frameData, toJson } from '../../state/json-data'
 
 interface ReactionData {
   reaction: string
@@ -33,8 +32,6 @@ interface ReactionData {
   /** A reaction shot chosen and waiting to be fired. */
   shot?: Shot
 }
-
-const data = (frame: Frame): ReactionData => frameData<ReactionData>(frame)
 
 /** Every shot the answering units could make: one per unit and usable weapon. */
 function choicesOf(shots: readonly Shot[], allWeapons: (id: string) => number): Action[] {
@@ -92,29 +89,33 @@ function returnShots(ctx: PlayContext, event: ReactionEvent): Shot[] {
   return out
 }
 
-export const returnFireProcedure: Procedure = {
+export const returnFireProcedure = defineProcedure<ReactionData>()({
+  name: 'react:fire:fired-upon',
   actions: ['fire', 'decline'],
-  run(ctx, frame) {
-    const d = data(frame)
-    if (frame.step !== 'start') return { kind: 'done' }
-    const shots = returnShots(ctx, d.event)
-    const first = shots[0]
-    if (first === undefined) return { kind: 'done' }
-    const rule = fireSettings(ctx.loaded.rules).returnFire.rule
-    return {
-      kind: 'prompt',
-      prompt: {
-        side: ctx.state.units[first.firer]?.side ?? '',
-        kind: 'return-fire',
-        text: `return fire at ${first.target} with ${[...new Set(shots.map((s) => s.firer))].join(' or ')}, or decline`,
-        actions: ['fire', 'decline'],
-        ...ruleField(rule),
-      },
-    }
+  steps: {
+    start(ctx, f) {
+      const shots = returnShots(ctx, f.data.event)
+      const first = shots[0]
+      if (first === undefined) return { kind: 'done' }
+      const rule = fireSettings(ctx.loaded.rules).returnFire.rule
+      return {
+        kind: 'prompt',
+        prompt: {
+          side: ctx.state.units[first.firer]?.side ?? '',
+          kind: 'return-fire',
+          text: `return fire at ${first.target} with ${[...new Set(shots.map((s) => s.firer))].join(' or ')}, or decline`,
+          actions: ['fire', 'decline'],
+          ...ruleField(rule),
+        },
+      }
+    },
+    end() {
+      return { kind: 'done' }
+    },
   },
-  act(ctx, frame, action) {
-    const d = data(frame)
-    frame.step = 'end'
+  act(ctx, f, action) {
+    const d = f.data
+    f.go('end')
     if (action.type === 'decline') {
       checkArgs(action, [])
       return 'no return fire'
@@ -127,11 +128,11 @@ export const returnFireProcedure: Procedure = {
     ctx.applied.push({ kind: 'note', text, ...ruleField(rule) })
     return text
   },
-  legal(ctx, frame) {
-    const shots = returnShots(ctx, data(frame).event)
+  legal(ctx, f) {
+    const shots = returnShots(ctx, f.data.event)
     return [...choicesOf(shots, (id) => weaponsOf(ctx, id).length), { type: 'decline' }]
   },
-}
+})
 
 // -------------------------------------------------------------- reaction fire
 
@@ -190,60 +191,57 @@ function reactionShots(ctx: PlayContext, d: ReactionData): Shot[] {
   return out
 }
 
-export const reactionFireProcedure: Procedure = {
+export const reactionFireProcedure = defineProcedure<ReactionData>()({
+  name: 'react:fire:enter-frontal-hex',
   actions: ['fire', 'decline'],
-  run(ctx, frame) {
-    const d = data(frame)
-    switch (frame.step) {
-      case 'start': {
-        const shots = reactionShots(ctx, d)
-        const first = shots[0]
-        if (first === undefined) return { kind: 'done' }
-        const rule = fireSettings(ctx.loaded.rules).reaction.rule
-        const who = [...new Set(shots.map((s) => s.firer))].join(', ')
-        const where = ctx.state.units[first.target]?.hex ?? '?'
-        return {
-          kind: 'prompt',
-          prompt: {
-            side: ctx.state.units[first.firer]?.side ?? '',
-            kind: 'reaction-fire',
-            text: `${first.target} entered ${where}: fire at it with ${who}, or decline`,
-            actions: ['fire', 'decline'],
-            ...ruleField(rule),
-          },
-        }
+  steps: {
+    start(ctx, f) {
+      const shots = reactionShots(ctx, f.data)
+      const first = shots[0]
+      if (first === undefined) return { kind: 'done' }
+      const rule = fireSettings(ctx.loaded.rules).reaction.rule
+      const who = [...new Set(shots.map((s) => s.firer))].join(', ')
+      const where = ctx.state.units[first.target]?.hex ?? '?'
+      return {
+        kind: 'prompt',
+        prompt: {
+          side: ctx.state.units[first.firer]?.side ?? '',
+          kind: 'reaction-fire',
+          text: `${first.target} entered ${where}: fire at it with ${who}, or decline`,
+          actions: ['fire', 'decline'],
+          ...ruleField(rule),
+        },
       }
-      case 'shoot': {
-        const shot = d.shot as Shot
-        delete frame.data.shot
-        frame.step = 'start'
-        return { kind: 'push', frame: shotFrame(shot) }
-      }
-      case 'end':
-        return { kind: 'done' }
-      default:
-        return reject(`reaction fire: unknown step "${frame.step}"`)
-    }
+    },
+    shoot(_ctx, f) {
+      const shot = f.data.shot as Shot
+      delete f.data.shot
+      f.go('start')
+      return { kind: 'push', frame: shotFrame(shot) }
+    },
+    end() {
+      return { kind: 'done' }
+    },
   },
-  act(ctx, frame, action) {
-    const d = data(frame)
+  act(ctx, f, action) {
+    const d = f.data
     if (action.type === 'decline') {
       checkArgs(action, [])
-      frame.step = 'end'
+      f.go('end')
       return 'no reaction fire'
     }
     const rule = fireSettings(ctx.loaded.rules).reaction.rule
     const shot = chosenShot(action, reactionShots(ctx, d), rule)
     activityOf(ctx, shot.firer).reactions.push(d.reaction)
-    frame.data.fired = toJson([...(d.fired ?? []), shot.firer])
-    frame.data.shot = toJson(shot)
-    frame.step = 'shoot'
+    d.fired = [...(d.fired ?? []), shot.firer]
+    d.shot = shot
+    f.go('shoot')
     const text = `${shot.firer} fires at ${shot.target} as it enters ${ctx.state.units[shot.target]?.hex ?? '?'}`
     ctx.applied.push({ kind: 'note', text, ...ruleField(rule) })
     return text
   },
-  legal(ctx, frame) {
-    const shots = reactionShots(ctx, data(frame))
+  legal(ctx, f) {
+    const shots = reactionShots(ctx, f.data)
     return [...choicesOf(shots, (id) => weaponsOf(ctx, id).length), { type: 'decline' }]
   },
-}
+})

@@ -6,15 +6,14 @@
  * that earned no further continued attack loses its marker. It repeats while any unit is marked.
  */
 import { reject } from '../../state/failure'
-import type { Frame } from '../../state/flow-types'
 import { currentActivation } from '../driver'
-import type { Procedure } from '../procedure'
+import { defineProcedure } from '../define-procedure'
 import { markerCount, note, setMarker } from './changes'
 import { enemiesInFront } from './declarations'
 import { hexOf } from './geometry'
 import { continuedAttackMarker, continuedRule, shockParams } from './settings'
 import type { ShockData } from './types'
-import { frameData, toJsonObject } from '../../state/json-data'
+import { toJsonObject } from '../../state/json-data'
 
 export interface ContinuedData {
   /** The side whose marked units attack; the active side when absent. */
@@ -28,71 +27,72 @@ export interface ContinuedData {
   rounds?: number
 }
 
-const data = (frame: Frame): ContinuedData => frameData<ContinuedData>(frame)
-
 /** The frame running continued attacks for `only` of `side` at once (after a counter-charge). */
 export function continuedAttacksFrame(side: string, params: string, only: readonly string[]) {
   const d: ContinuedData = { side, params, only: [...only] }
   return { proc: 'continued-attack', data: toJsonObject(d) }
 }
 
-export const continuedAttackProcedure: Procedure = {
+export const continuedAttackProcedure = defineProcedure<ContinuedData>()({
+  name: 'continued-attack',
   settings: ['resolution', 'steps'],
-  run(ctx, frame) {
-    const d = data(frame)
-    const marker = continuedAttackMarker(ctx)
-    if (marker === undefined) return { kind: 'done' }
-    const side = d.side ?? currentActivation(ctx).side
-    const params =
-      d.params ?? frame.phase ?? reject('continued attacks need a phase for their params')
-    if (d.before !== undefined) {
-      for (const [id, count] of Object.entries(d.before)) {
-        if (markerCount(ctx, id, marker) > count || markerCount(ctx, id, marker) === 0) continue
-        setMarker(ctx, id, marker, 'remove', continuedRule(ctx))
-        note(
-          ctx,
-          `${id} earned no further continued attack and loses its marker`,
-          continuedRule(ctx),
-        )
+  steps: {
+    start(ctx, f) {
+      const d = f.data
+      const marker = continuedAttackMarker(ctx)
+      if (marker === undefined) return { kind: 'done' }
+      const side = d.side ?? currentActivation(ctx).side
+      const params =
+        d.params ?? f.frame.phase ?? reject('continued attacks need a phase for their params')
+      if (d.before !== undefined) {
+        for (const [id, count] of Object.entries(d.before)) {
+          if (markerCount(ctx, id, marker) > count || markerCount(ctx, id, marker) === 0) continue
+          setMarker(ctx, id, marker, 'remove', continuedRule(ctx))
+          note(
+            ctx,
+            `${id} earned no further continued attack and loses its marker`,
+            continuedRule(ctx),
+          )
+        }
+        delete d.before
       }
-      delete d.before
-    }
-    const marked = Object.entries(ctx.state.units)
-      .filter(
-        ([id, u]) => u.side === side && hexOf(ctx, id) !== null && (u.markers[marker] ?? 0) > 0,
-      )
-      .filter(([id]) => d.only === undefined || d.only.includes(id))
-      .map(([id]) => id)
-    const ready: string[] = []
-    for (const id of marked) {
-      if (enemiesInFront(ctx, id).length > 0) ready.push(id)
-      else {
-        setMarker(ctx, id, marker, 'remove', continuedRule(ctx))
-        note(
-          ctx,
-          `${id} has no enemy in its frontal hexes and loses its continued attack marker`,
-          continuedRule(ctx),
+      const marked = Object.entries(ctx.state.units)
+        .filter(
+          ([id, u]) => u.side === side && hexOf(ctx, id) !== null && (u.markers[marker] ?? 0) > 0,
         )
+        .filter(([id]) => d.only === undefined || d.only.includes(id))
+        .map(([id]) => id)
+      const ready: string[] = []
+      for (const id of marked) {
+        if (enemiesInFront(ctx, id).length > 0) ready.push(id)
+        else {
+          setMarker(ctx, id, marker, 'remove', continuedRule(ctx))
+          note(
+            ctx,
+            `${id} has no enemy in its frontal hexes and loses its continued attack marker`,
+            continuedRule(ctx),
+          )
+        }
       }
-    }
-    if (ready.length === 0) return { kind: 'done' }
-    d.before = Object.fromEntries(ready.map((id) => [id, markerCount(ctx, id, marker)]))
-    d.rounds = (d.rounds ?? 0) + 1
-    const { resolution, steps } = shockParams(ctx, params)
-    const shock: ShockData = {
-      mode: 'continued',
-      side,
-      params,
-      resolution,
-      steps,
-      step: 0,
-      attacks: [],
-      only: ready,
-      nextToEnemyAtStart: [],
-    }
-    return {
-      kind: 'push',
-      frame: { proc: 'shock', phase: params, data: toJsonObject(shock) },
-    }
+      if (ready.length === 0) return { kind: 'done' }
+      d.before = Object.fromEntries(ready.map((id) => [id, markerCount(ctx, id, marker)]))
+      d.rounds = (d.rounds ?? 0) + 1
+      const { resolution, steps } = shockParams(ctx, params)
+      const shock: ShockData = {
+        mode: 'continued',
+        side,
+        params,
+        resolution,
+        steps,
+        step: 0,
+        attacks: [],
+        only: ready,
+        nextToEnemyAtStart: [],
+      }
+      return {
+        kind: 'push',
+        frame: { proc: 'shock', phase: params, data: toJsonObject(shock) },
+      }
+    },
   },
-}
+})

@@ -12,14 +12,14 @@ import { checkArgs, stringArg } from '../../state/actions'
 import { boardOf } from '../../state/board'
 import { applyEffects } from '../../state/effects'
 import { reject, ruleField } from '../../state/failure'
-import type { Frame } from '../../state/flow-types'
 import { runResolution } from '../../state/resolve-action'
 import { activityOf } from '../activity'
 import { inRangeOf } from '../command-range'
 import { afterShot } from '../fire/shot-procedure'
 import { commandById } from '../forces'
 import { unitFlags, unitRatings } from '../influence'
-import type { PlayContext, Procedure } from '../procedure'
+import type { PlayContext } from '../procedure'
+import { defineProcedure } from '../define-procedure'
 import { markerCount, note, setDown, setMarker } from './changes'
 import { continuedAttacksFrame } from './continued'
 import { readWith, withChoices } from './leaders'
@@ -34,7 +34,7 @@ import {
 } from './settings'
 import type { ChargePath, DeclaredAttack, ShockData } from './types'
 import { sectionOf } from '../sections'
-import { frameData, toJsonObject } from '../../state/json-data'
+import { toJsonObject } from '../../state/json-data'
 import { firstPhaseOf } from '../phase-settings'
 import type { ReactionSettingsOf } from '../phase-settings'
 
@@ -56,8 +56,6 @@ interface VsFireData {
   queue?: string[]
   current?: string
 }
-
-const data = (frame: Frame): VsFireData => frameData<VsFireData>(frame)
 
 /** The charge paths a unit fired upon has to the firer, empty when it may not go. */
 export function pathsToFirer(ctx: Ctx, unit: string, firer: string): ChargePath[] {
@@ -175,53 +173,56 @@ function attempt(
   return `${unit} will counter-charge ${d.event.firer} once the fire is resolved`
 }
 
-export const counterChargeVsFireProcedure: Procedure = {
+export const counterChargeVsFireProcedure = defineProcedure<VsFireData>()({
+  name: 'react:shock:fired-upon',
   settings: ['shockPhase'],
   actions: ['counter-charge', 'restrain', 'decline'],
-  run(ctx, frame) {
-    const d = data(frame)
-    d.queue ??= [...d.event.targets]
-    while (d.queue.length > 0) {
-      const unit = d.queue.shift() as string
-      if (pathsToFirer(ctx, unit, d.event.firer).length === 0) continue
-      const must = mandatory(ctx, unit)
-      const holder = must ? restrainer(ctx, unit) : null
-      const several =
-        new Set(pathsToFirer(ctx, unit, d.event.firer).map((p) => p.hexes.join(' '))).size > 1
-      // Leaders who may go along make it a decision.
-      const riders = withChoices(ctx, unit, 'charge').length > 0
-      if (must && holder === null && !several && !riders) {
-        note(
-          ctx,
-          `${unit} must counter-charge the unit firing at it`,
-          sectionOf(ctx.loaded, 'counterChargeMandatory'),
-        )
-        attempt(
-          ctx,
-          d,
-          unit,
-          pathArg(ctx, unit, d.event.firer, undefined),
-          readWith(ctx, unit, 'charge', undefined),
-        )
-        continue
+  steps: {
+    start(ctx, f) {
+      const d = f.data
+      d.queue ??= [...d.event.targets]
+      while (d.queue.length > 0) {
+        const unit = d.queue.shift() as string
+        if (pathsToFirer(ctx, unit, d.event.firer).length === 0) continue
+        const must = mandatory(ctx, unit)
+        const holder = must ? restrainer(ctx, unit) : null
+        const several =
+          new Set(pathsToFirer(ctx, unit, d.event.firer).map((p) => p.hexes.join(' '))).size > 1
+        // Leaders who may go along make it a decision.
+        const riders = withChoices(ctx, unit, 'charge').length > 0
+        if (must && holder === null && !several && !riders) {
+          note(
+            ctx,
+            `${unit} must counter-charge the unit firing at it`,
+            sectionOf(ctx.loaded, 'counterChargeMandatory'),
+          )
+          attempt(
+            ctx,
+            d,
+            unit,
+            pathArg(ctx, unit, d.event.firer, undefined),
+            readWith(ctx, unit, 'charge', undefined),
+          )
+          continue
+        }
+        d.current = unit
+        const choices = must ? '"counter-charge" or "restrain"' : '"counter-charge" or "decline"'
+        return {
+          kind: 'prompt',
+          prompt: {
+            side: ctx.state.units[unit]?.side as string,
+            kind: 'counter-charge-vs-fire',
+            text: `${unit} is fired upon by ${d.event.firer}: ${choices}`,
+            actions: must ? ['counter-charge', 'restrain'] : ['counter-charge', 'decline'],
+            ...ruleField(vsFireRule(ctx)),
+          },
+        }
       }
-      d.current = unit
-      const choices = must ? '"counter-charge" or "restrain"' : '"counter-charge" or "decline"'
-      return {
-        kind: 'prompt',
-        prompt: {
-          side: ctx.state.units[unit]?.side as string,
-          kind: 'counter-charge-vs-fire',
-          text: `${unit} is fired upon by ${d.event.firer}: ${choices}`,
-          actions: must ? ['counter-charge', 'restrain'] : ['counter-charge', 'decline'],
-          ...ruleField(vsFireRule(ctx)),
-        },
-      }
-    }
-    return { kind: 'done' }
+      return { kind: 'done' }
+    },
   },
-  act(ctx, frame, action) {
-    const d = data(frame)
+  act(ctx, f, action) {
+    const d = f.data
     const unit = d.current ?? reject('no unit may counter-charge now')
     delete d.current
     const must = mandatory(ctx, unit)
@@ -255,8 +256,8 @@ export const counterChargeVsFireProcedure: Procedure = {
     const path = pathArg(ctx, unit, d.event.firer, action.path)
     return attempt(ctx, d, unit, path, readWith(ctx, unit, 'charge', action.with))
   },
-  legal(ctx, frame) {
-    const d = data(frame)
+  legal(ctx, f) {
+    const d = f.data
     const unit = d.current
     if (unit === undefined) return []
     const must = mandatory(ctx, unit)
@@ -280,7 +281,7 @@ export const counterChargeVsFireProcedure: Procedure = {
       : [{ type: 'decline' }]
     return [...other, ...charges]
   },
-}
+})
 
 interface AfterFireData {
   unit: string
@@ -291,110 +292,114 @@ interface AfterFireData {
   /** The unit's type when it set off: unhorsed by the fire, it stays where it was. */
   type: string
   shockPhase: string
+  /** How far the charge has gone: fought (`continued`), its continued attacks under way (`end`). */
   stage?: 'shock' | 'continued' | 'end'
 }
 
 /** Once the shot is resolved: the counter-charge goes in. */
-export const counterChargeAfterFireProcedure: Procedure = {
-  run(ctx, frame) {
-    const d = frameData<AfterFireData>(frame)
-    const unit = ctx.state.units[d.unit]
-    const firerHex = hexOf(ctx, d.firer)
-    switch (d.stage ?? 'start') {
-      case 'start': {
-        if (unit === undefined || unit.location !== 'map' || firerHex === null)
-          return { kind: 'done' }
-        if (unit.type !== d.type) {
-          note(
+export const counterChargeAfterFireProcedure = defineProcedure<AfterFireData>()({
+  name: 'shock:counter-charge-after-fire',
+  steps: {
+    start(ctx, f) {
+      const d = f.data
+      const unit = ctx.state.units[d.unit]
+      const firerHex = hexOf(ctx, d.firer)
+      switch (d.stage ?? 'start') {
+        case 'start': {
+          if (unit === undefined || unit.location !== 'map' || firerHex === null)
+            return { kind: 'done' }
+          if (unit.type !== d.type) {
+            note(
+              ctx,
+              `${d.unit} was unhorsed by the fire: its counter-charge stops`,
+              sectionOf(ctx.loaded, 'counterChargeUnhorsed'),
+            )
+            return { kind: 'done' }
+          }
+          // The firer moves no more, even a unit that may move after firing.
+          applyEffects(
             ctx,
-            `${d.unit} was unhorsed by the fire: its counter-charge stops`,
-            sectionOf(ctx.loaded, 'counterChargeUnhorsed'),
-          )
-          return { kind: 'done' }
-        }
-        // The firer moves no more, even a unit that may move after firing.
-        applyEffects(
-          ctx,
-          [
+            [
+              {
+                type: 'end-activation',
+                scope: 'movement',
+                who: 'self',
+                ...ruleField(vsFireRule(ctx)),
+              },
+            ],
             {
-              type: 'end-activation',
-              scope: 'movement',
-              who: 'self',
-              ...ruleField(vsFireRule(ctx)),
+              context: 'unit',
+              variables: {},
+              roles: { self: [d.firer] },
+              defaultWho: 'self',
+              source: 'counter-charge against fire',
+              hexes: {},
             },
-          ],
-          {
-            context: 'unit',
-            variables: {},
-            roles: { self: [d.firer] },
-            defaultWho: 'self',
-            source: 'counter-charge against fire',
-            hexes: {},
-          },
-        )
-        const stop = d.path.hexes[d.path.hexes.length - 1] ?? (unit.hex as string)
-        const leaders = (d.leaders ?? []).filter((l) => hexOf(ctx, l) === unit.hex)
-        setDown(
-          ctx,
-          d.unit,
-          stop,
-          d.path.facing,
-          `counter-charges ${d.firer}:`,
-          vsFireRule(ctx),
-          leaders,
-        )
-        const charge = chargeSettings(ctx)
-        const charging =
-          charge !== undefined && (charge.allowedStatuses ?? [unit.status]).includes(unit.status)
-        const marker = charging
-          ? charge?.marker
-          : (charge?.shockMarker ?? attackSettings(ctx).marker)
-        if (marker !== undefined) setMarker(ctx, d.unit, marker, 'add', vsFireRule(ctx))
-        activityOf(ctx, d.unit).attacked = true
-        const defenders = enemiesAt(ctx, unit.side, firerHex)
-        for (const id of defenders) activityOf(ctx, id).wasAttacked = true
-        const attack: DeclaredAttack = {
-          attackers: [d.unit],
-          defenders,
-          hexes: [firerHex],
-          chargers: charging ? [d.unit] : [],
-          paths: {},
-          counterChargedVsShock: [],
-          evaded: [],
-          done: false,
-          counterCharging: [d.unit],
+          )
+          const stop = d.path.hexes[d.path.hexes.length - 1] ?? (unit.hex as string)
+          const leaders = (d.leaders ?? []).filter((l) => hexOf(ctx, l) === unit.hex)
+          setDown(
+            ctx,
+            d.unit,
+            stop,
+            d.path.facing,
+            `counter-charges ${d.firer}:`,
+            vsFireRule(ctx),
+            leaders,
+          )
+          const charge = chargeSettings(ctx)
+          const charging =
+            charge !== undefined && (charge.allowedStatuses ?? [unit.status]).includes(unit.status)
+          const marker = charging
+            ? charge?.marker
+            : (charge?.shockMarker ?? attackSettings(ctx).marker)
+          if (marker !== undefined) setMarker(ctx, d.unit, marker, 'add', vsFireRule(ctx))
+          activityOf(ctx, d.unit).attacked = true
+          const defenders = enemiesAt(ctx, unit.side, firerHex)
+          for (const id of defenders) activityOf(ctx, id).wasAttacked = true
+          const attack: DeclaredAttack = {
+            attackers: [d.unit],
+            defenders,
+            hexes: [firerHex],
+            chargers: charging ? [d.unit] : [],
+            paths: {},
+            counterChargedVsShock: [],
+            evaded: [],
+            done: false,
+            counterCharging: [d.unit],
+          }
+          const { resolution, steps } = shockParams(ctx, d.shockPhase)
+          const shock: ShockData = {
+            mode: 'counter-charge',
+            side: unit.side,
+            params: d.shockPhase,
+            resolution,
+            steps: steps.filter((s) => s === 'retreat-before-combat' || s === 'resolve'),
+            step: 0,
+            attacks: [attack],
+            only: [d.unit],
+            nextToEnemyAtStart: [],
+          }
+          d.stage = 'continued'
+          return {
+            kind: 'push',
+            frame: {
+              proc: 'shock',
+              phase: d.shockPhase,
+              data: toJsonObject(shock),
+            },
+          }
         }
-        const { resolution, steps } = shockParams(ctx, d.shockPhase)
-        const shock: ShockData = {
-          mode: 'counter-charge',
-          side: unit.side,
-          params: d.shockPhase,
-          resolution,
-          steps: steps.filter((s) => s === 'retreat-before-combat' || s === 'resolve'),
-          step: 0,
-          attacks: [attack],
-          only: [d.unit],
-          nextToEnemyAtStart: [],
-        }
-        d.stage = 'continued'
-        return {
-          kind: 'push',
-          frame: {
-            proc: 'shock',
-            phase: d.shockPhase,
-            data: toJsonObject(shock),
-          },
-        }
+        case 'continued':
+          d.stage = 'end'
+          // A continued attack earned here is fought at once.
+          return {
+            kind: 'push',
+            frame: continuedAttacksFrame(unit?.side ?? '', d.shockPhase, [d.unit]),
+          }
+        default:
+          return { kind: 'done' }
       }
-      case 'continued':
-        d.stage = 'end'
-        // A continued attack earned here is fought at once.
-        return {
-          kind: 'push',
-          frame: continuedAttacksFrame(unit?.side ?? '', d.shockPhase, [d.unit]),
-        }
-      default:
-        return { kind: 'done' }
-    }
+    },
   },
-}
+})

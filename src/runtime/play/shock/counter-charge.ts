@@ -9,11 +9,11 @@ import type { Action } from '../../state/actions'
 import { checkArgs, stringArg } from '../../state/actions'
 import { boardOf } from '../../state/board'
 import { reject, ruleField } from '../../state/failure'
-import type { Frame } from '../../state/flow-types'
 import { runResolution } from '../../state/resolve-action'
 import { peekActivity } from '../activity'
 import { enemiesNextTo, movementClassOf, unitFlags } from '../influence'
-import type { PlayContext, Procedure } from '../procedure'
+import type { PlayContext } from '../procedure'
+import { defineProcedure } from '../define-procedure'
 import { sectionOf } from '../sections'
 import { stepCost } from '../terrain-costs'
 import { markerCount, note, setMarker, turnUnit } from './changes'
@@ -23,7 +23,6 @@ import { fightingAttackers } from './resolve'
 import { answeredShock } from './retreat-before-combat'
 import { chargeSettings, counterChargeSettings, frontSector } from './settings'
 import type { DeclaredAttack, ShockData } from './types'
-import { frameData } from '../../state/json-data'
 
 type Ctx = Pick<PlayContext, 'loaded' | 'state'>
 type Against = 'charge' | 'shock'
@@ -37,8 +36,6 @@ interface CounterData {
   queue?: Candidate[]
   current?: Candidate
 }
-
-const data = (frame: Frame): CounterData => frameData<CounterData>(frame)
 
 /** Why the unit may not counter-charge at all now, or null. */
 export function counterChargeBarred(ctx: Ctx, id: string): string | null {
@@ -129,34 +126,37 @@ function options(ctx: Ctx, d: ShockData, c: Candidate): Against[] {
   return out
 }
 
-export const counterChargeProcedure: Procedure = {
+export const counterChargeProcedure = defineProcedure<CounterData>()({
+  name: 'react:shock:attack-declared',
   actions: ['counter-charge', 'decline'],
-  run(ctx, frame) {
-    const r = data(frame)
-    const d = answeredShock(ctx)
-    r.queue ??= d.attacks.flatMap((a, attack) =>
-      a.done ? [] : a.defenders.map((unit) => ({ attack, unit })),
-    )
-    while (r.queue.length > 0) {
-      const next = r.queue.shift() as Candidate
-      const can = options(ctx, d, next)
-      if (can.length === 0) continue
-      r.current = next
-      return {
-        kind: 'prompt',
-        prompt: {
-          side: ctx.state.units[next.unit]?.side as string,
-          kind: 'counter-charge',
-          text: `${next.unit} may counter-charge the ${can.join(' or the ')} of ${(d.attacks[next.attack] as DeclaredAttack).attackers.join(', ')} ("counter-charge" with against), or "decline"`,
-          actions: ['counter-charge', 'decline'],
-          ...ruleField(counterChargeSettings(ctx)?.rule),
-        },
+  steps: {
+    start(ctx, f) {
+      const r = f.data
+      const d = answeredShock(ctx)
+      r.queue ??= d.attacks.flatMap((a, attack) =>
+        a.done ? [] : a.defenders.map((unit) => ({ attack, unit })),
+      )
+      while (r.queue.length > 0) {
+        const next = r.queue.shift() as Candidate
+        const can = options(ctx, d, next)
+        if (can.length === 0) continue
+        r.current = next
+        return {
+          kind: 'prompt',
+          prompt: {
+            side: ctx.state.units[next.unit]?.side as string,
+            kind: 'counter-charge',
+            text: `${next.unit} may counter-charge the ${can.join(' or the ')} of ${(d.attacks[next.attack] as DeclaredAttack).attackers.join(', ')} ("counter-charge" with against), or "decline"`,
+            actions: ['counter-charge', 'decline'],
+            ...ruleField(counterChargeSettings(ctx)?.rule),
+          },
+        }
       }
-    }
-    return { kind: 'done' }
+      return { kind: 'done' }
+    },
   },
-  act(ctx, frame, action) {
-    const r = data(frame)
+  act(ctx, f, action) {
+    const r = f.data
     const d = answeredShock(ctx)
     const current = r.current ?? reject('no unit may counter-charge now')
     delete r.current
@@ -179,8 +179,8 @@ export const counterChargeProcedure: Procedure = {
       )
     return counterCharge(ctx, d.attacks[current.attack] as DeclaredAttack, unit, against)
   },
-  legal(ctx, frame) {
-    const r = data(frame)
+  legal(ctx, f) {
+    const r = f.data
     if (r.current === undefined) return []
     const can = options(ctx, answeredShock(ctx), r.current)
     const unit = r.current.unit
@@ -189,7 +189,7 @@ export const counterChargeProcedure: Procedure = {
       ...can.map((against): Action => ({ type: 'counter-charge', unit, against })),
     ]
   },
-}
+})
 
 function counterCharge(
   ctx: PlayContext,

@@ -9,13 +9,14 @@
 import type { Action } from '../../state/actions'
 import { checkArgs, numberArg, stringArg } from '../../state/actions'
 import { reject, ruleField } from '../../state/failure'
-import type { Frame } from '../../state/flow-types'
 import { activityOf } from '../activity'
 import { attackBonusFrame } from '../extras/counters'
 import { clearEngaged } from '../extras/engaged'
 import { enemiesNextTo } from '../influence'
 import { currentActivation } from '../driver'
-import type { Outcome, PlayContext, Procedure } from '../procedure'
+import type { Outcome, PlayContext } from '../procedure'
+import { AGAIN, defineProcedure } from '../define-procedure'
+import type { StepFrame } from '../define-procedure'
 import { markerCount, note, setMarker } from './changes'
 import { declarationsProblem, readDeclaration } from './declarations'
 import { anyLegalDeclaration, legalDeclarations } from './legal-declarations'
@@ -38,7 +39,6 @@ import {
 import { engageAfterAttack } from './engaged-results'
 import { shareFatesFrame } from './shared-fate'
 import type { DeclaredAttack, RollSummary, ShockData } from './types'
-import { shockData } from './types'
 import { declaredEvent, reactionFrame } from './windows'
 import { sectionOf } from '../sections'
 import { fromJson, toJson } from '../../state/json-data'
@@ -56,15 +56,18 @@ interface Resolving {
   rolls?: RollSummary[]
 }
 
+type Step = 'start' | 'step' | 'placed' | 'resolving' | 'end'
+type ShockFrame = StepFrame<ShockData, Step>
+
 /** Fills in what the frame does not say: a shock phase of the sequence of play. */
-function prepare(ctx: PlayContext, frame: Frame): ShockData {
-  const d = shockData(frame)
+function prepare(ctx: PlayContext, f: ShockFrame): ShockData {
+  const d = f.data
   if (d.mode === undefined) {
-    const params = shockParams(ctx, frame.phase ?? '')
+    const params = shockParams(ctx, f.frame.phase ?? '')
     Object.assign(d, {
       mode: 'phase',
       side: currentActivation(ctx).side,
-      params: frame.phase ?? '',
+      params: f.frame.phase ?? '',
       resolution: params.resolution,
       steps: params.steps,
       step: 0,
@@ -134,7 +137,7 @@ function closeDeclarations(ctx: PlayContext, d: ShockData): void {
   else d.step += 1
 }
 
-function startResolving(frame: Frame, d: ShockData, index: number, ctx: PlayContext): void {
+function startResolving(f: ShockFrame, d: ShockData, index: number, ctx: PlayContext): void {
   const marker = continuedAttackMarker(ctx)
   const attack = d.attacks[index] as DeclaredAttack
   const r: Resolving = {
@@ -147,7 +150,7 @@ function startResolving(frame: Frame, d: ShockData, index: number, ctx: PlayCont
     ),
   }
   d.resolving = toJson(r)
-  frame.step = 'resolving'
+  f.go('resolving')
 }
 
 function finishAttack(ctx: PlayContext, attack: DeclaredAttack, r: Resolving): void {
@@ -164,12 +167,12 @@ function finishAttack(ctx: PlayContext, attack: DeclaredAttack, r: Resolving): v
   }
 }
 
-function resolving(ctx: PlayContext, frame: Frame, d: ShockData): Outcome {
+function resolving(ctx: PlayContext, f: ShockFrame, d: ShockData): Outcome {
   const r = fromJson<Resolving>(d.resolving)
   const attack = d.attacks[r.index] as DeclaredAttack
   if (r.stage === 'bonus') {
     if (r.waiting) {
-      r.bonuses.push(typeof frame.returned === 'number' ? frame.returned : 0)
+      r.bonuses.push(typeof f.frame.returned === 'number' ? f.frame.returned : 0)
       r.waiting = false
     }
     const hexes = defendingHexes(ctx, attack)
@@ -200,15 +203,15 @@ function resolving(ctx: PlayContext, frame: Frame, d: ShockData): Outcome {
   }
   finishAttack(ctx, attack, r)
   delete d.resolving
-  frame.step = 'step'
-  return { kind: 'again' }
+  f.go('step')
+  return AGAIN
 }
 
-function runStep(ctx: PlayContext, frame: Frame, d: ShockData): Outcome {
+function runStep(ctx: PlayContext, f: ShockFrame, d: ShockData): Outcome {
   const step = d.steps[d.step]
   if (step === undefined) {
-    frame.step = 'end'
-    return { kind: 'again' }
+    f.go('end')
+    return AGAIN
   }
   switch (step) {
     case 'declare': {
@@ -220,7 +223,7 @@ function runStep(ctx: PlayContext, frame: Frame, d: ShockData): Outcome {
       ) {
         note(ctx, `${d.side} has no attack to declare`, ruleOf(ctx))
         d.step = d.steps.length
-        return { kind: 'again' }
+        return AGAIN
       }
       return declarePrompt(ctx, d)
     }
@@ -230,76 +233,78 @@ function runStep(ctx: PlayContext, frame: Frame, d: ShockData): Outcome {
       if (at >= queue.length) {
         delete d.placing
         d.step += 1
-        return { kind: 'again' }
+        return AGAIN
       }
       d.placing = at + 1
       const { attack, unit } = queue[at] as { attack: number; unit: string }
       const window = placeCharger(ctx, d, d.attacks[attack] as DeclaredAttack, unit)
-      if (window === null) return { kind: 'again' }
-      frame.step = 'placed'
+      if (window === null) return AGAIN
+      f.go('placed')
       return { kind: 'push', frame: window }
     }
     case 'terrain-disorder':
       terrainDisorderChecks(ctx, d)
       d.step += 1
-      return { kind: 'again' }
+      return AGAIN
     case 'reluctance':
       reluctanceChecks(ctx, d)
       d.step += 1
-      return { kind: 'again' }
+      return AGAIN
     case 'retreat-before-combat':
     case 'counter-charge': {
       d.step += 1
-      if (openAttacks(d).length === 0) return { kind: 'again' }
-      if (step === 'counter-charge' && d.mode !== 'phase') return { kind: 'again' }
+      if (openAttacks(d).length === 0) return AGAIN
+      if (step === 'counter-charge' && d.mode !== 'phase') return AGAIN
       const window = reactionFrame(ctx, d.params, step, declaredEvent(d.attacks))
-      return window === null ? { kind: 'again' } : { kind: 'push', frame: window }
+      return window === null ? AGAIN : { kind: 'push', frame: window }
     }
     case 'resolve': {
       const open = openAttacks(d)
       if (open.length === 0) {
         d.step += 1
-        return { kind: 'again' }
+        return AGAIN
       }
       // With one attack left, the order is no longer a choice.
       if (open.length === 1) {
-        startResolving(frame, d, open[0] as number, ctx)
-        return { kind: 'again' }
+        startResolving(f, d, open[0] as number, ctx)
+        return AGAIN
       }
       return resolvePrompt(ctx, d)
     }
   }
 }
 
-export const shockProcedure: Procedure = {
+export const shockProcedure = defineProcedure<ShockData>()<Step>({
+  name: 'shock',
   settings: ['resolution', 'steps'],
   actions: SHOCK_ACTIONS,
-  run(ctx, frame) {
-    const d = prepare(ctx, frame)
-    switch (frame.step) {
-      case 'start':
-        frame.step = 'step'
-        return { kind: 'again' }
-      case 'step':
-        return runStep(ctx, frame, d)
-      case 'placed': {
-        // The charger's arrival has been answered (reaction fire): see what is left of it.
-        const placed = chargerQueue(d)[(d.placing ?? 1) - 1]
-        if (placed !== undefined)
-          checkCharger(ctx, d.attacks[placed.attack] as DeclaredAttack, placed.unit)
-        frame.step = 'step'
-        return { kind: 'again' }
-      }
-      case 'resolving':
-        return resolving(ctx, frame, d)
-      case 'end':
-        return { kind: 'done', value: toJson(d.attacks) }
-      default:
-        return reject(`shock: unknown step "${frame.step}"`)
-    }
+  steps: {
+    start(ctx, f) {
+      prepare(ctx, f)
+      f.go('step')
+      return AGAIN
+    },
+    step(ctx, f) {
+      return runStep(ctx, f, prepare(ctx, f))
+    },
+    placed(ctx, f) {
+      const d = prepare(ctx, f)
+      // The charger's arrival has been answered (reaction fire): see what is left of it.
+      const placed = chargerQueue(d)[(d.placing ?? 1) - 1]
+      if (placed !== undefined)
+        checkCharger(ctx, d.attacks[placed.attack] as DeclaredAttack, placed.unit)
+      f.go('step')
+      return AGAIN
+    },
+    resolving(ctx, f) {
+      return resolving(ctx, f, prepare(ctx, f))
+    },
+    end(ctx, f) {
+      return { kind: 'done', value: toJson(prepare(ctx, f).attacks) }
+    },
   },
-  act(ctx, frame, action) {
-    const d = prepare(ctx, frame)
+  act(ctx, f, action) {
+    const d = prepare(ctx, f)
     const step = d.steps[d.step]
     if (step === 'declare') {
       switch (action.type) {
@@ -325,14 +330,14 @@ export const shockProcedure: Procedure = {
     }
     if (step === 'resolve' && action.type === 'resolve-attack') {
       const index = readAttackChoice(ctx, d, action)
-      startResolving(frame, d, index, ctx)
+      startResolving(f, d, index, ctx)
       const a = d.attacks[index] as DeclaredAttack
       return `${d.side} resolves the attack of ${a.attackers.join(', ')} on ${a.defenders.join(', ')}`
     }
     return reject(`"${action.type}" does not answer this question of the shock phase`)
   },
-  legal(ctx, frame) {
-    const d = prepare(ctx, frame)
+  legal(ctx, f) {
+    const d = prepare(ctx, f)
     const step = d.steps[d.step]
     if (step === 'declare') {
       return [
@@ -345,7 +350,7 @@ export const shockProcedure: Procedure = {
       return openAttacks(d).map((index) => ({ type: 'resolve-attack', index }))
     return []
   },
-}
+})
 
 function readAttackChoice(ctx: PlayContext, d: ShockData, action: Action): number {
   checkArgs(action, ['index', 'hex'])

@@ -11,13 +11,13 @@ import type { Action } from '../../state/actions'
 import { checkArgs, stringArg } from '../../state/actions'
 import { applyEffects } from '../../state/effects'
 import { reject, ruleField } from '../../state/failure'
-import type { Frame } from '../../state/flow-types'
 import { rollResolution } from '../../state/resolve-action'
 import { boardOf } from '../../state/board'
 import { findFrame } from '../driver'
 import { combatUnitsIn } from '../forces'
 import { influenceMap, movementClassOf, unitFlags } from '../influence'
-import type { Outcome, PlayContext, Procedure } from '../procedure'
+import type { Outcome, PlayContext } from '../procedure'
+import { defineProcedure } from '../define-procedure'
 import { stepCost } from '../terrain-costs'
 import { note, setDown, statusEvent } from './changes'
 import { hexOf } from './geometry'
@@ -26,7 +26,6 @@ import { readWith, withChoices } from './leaders'
 import { retreatSettings } from './settings'
 import type { DeclaredAttack, ShockData } from './types'
 import { shockData } from './types'
-import { frameData } from '../../state/json-data'
 
 type Ctx = Pick<PlayContext, 'loaded' | 'state'>
 
@@ -42,8 +41,6 @@ interface RetreatData {
   /** An attack whose defending hexes all emptied: its attacker may advance. */
   advance?: number
 }
-
-const data = (frame: Frame): RetreatData => frameData<RetreatData>(frame)
 
 /** The shock phase this reaction answers (the nearest one below). */
 export function answeredShock(ctx: Ctx): ShockData {
@@ -164,48 +161,51 @@ function ask(ctx: Ctx, side: string, kind: string, text: string, actions: string
   return { kind: 'prompt', prompt: { side, kind, text, actions, ...rule } }
 }
 
-export const retreatBeforeCombatProcedure: Procedure = {
+export const retreatBeforeCombatProcedure = defineProcedure<RetreatData>()({
+  name: 'react:movement:attack-declared',
   actions: ['retreat-before-combat', 'advance', 'decline'],
-  run(ctx, frame) {
-    const r = data(frame)
-    const d = answeredShock(ctx)
-    if (r.queue === undefined) r.queue = candidates(ctx, d)
-    if (r.advance !== undefined) {
-      const attack = d.attacks[r.advance] as DeclaredAttack
-      const movers = fightingAttackers(ctx, attack).filter(
-        (id) => advanceHexes(ctx, attack, id).length > 0,
-      )
-      if (movers.length > 0)
+  steps: {
+    start(ctx, f) {
+      const r = f.data
+      const d = answeredShock(ctx)
+      if (r.queue === undefined) r.queue = candidates(ctx, d)
+      if (r.advance !== undefined) {
+        const attack = d.attacks[r.advance] as DeclaredAttack
+        const movers = fightingAttackers(ctx, attack).filter(
+          (id) => advanceHexes(ctx, attack, id).length > 0,
+        )
+        if (movers.length > 0)
+          return ask(
+            ctx,
+            d.side,
+            'advance-after-retreat',
+            `move one attacker of ${attack.attackers.join(', ')} into the emptied hex ("advance"), or "decline"`,
+            ['advance', 'decline'],
+          )
+        attack.done = true
+        delete r.advance
+      }
+      while (r.queue.length > 0) {
+        const next = r.queue.shift() as Candidate
+        const attack = d.attacks[next.attack] as DeclaredAttack
+        if (attack.done || kindFor(ctx, attack, next.unit) === null) continue
+        if (retreatHexes(ctx, d, attack, next.unit).length === 0) continue
+        r.current = next
+        const side = ctx.state.units[next.unit]?.side as string
+        const what = next.kind === 'with-roll' ? ', then roll for it' : ''
         return ask(
           ctx,
-          d.side,
-          'advance-after-retreat',
-          `move one attacker of ${attack.attackers.join(', ')} into the emptied hex ("advance"), or "decline"`,
-          ['advance', 'decline'],
+          side,
+          'retreat-before-combat',
+          `${next.unit} may retreat before combat one hex away from ${attack.attackers.join(', ')}${what} ("retreat-before-combat"), or "decline"`,
+          ['retreat-before-combat', 'decline'],
         )
-      attack.done = true
-      delete r.advance
-    }
-    while (r.queue.length > 0) {
-      const next = r.queue.shift() as Candidate
-      const attack = d.attacks[next.attack] as DeclaredAttack
-      if (attack.done || kindFor(ctx, attack, next.unit) === null) continue
-      if (retreatHexes(ctx, d, attack, next.unit).length === 0) continue
-      r.current = next
-      const side = ctx.state.units[next.unit]?.side as string
-      const what = next.kind === 'with-roll' ? ', then roll for it' : ''
-      return ask(
-        ctx,
-        side,
-        'retreat-before-combat',
-        `${next.unit} may retreat before combat one hex away from ${attack.attackers.join(', ')}${what} ("retreat-before-combat"), or "decline"`,
-        ['retreat-before-combat', 'decline'],
-      )
-    }
-    return { kind: 'done' }
+      }
+      return { kind: 'done' }
+    },
   },
-  act(ctx, frame, action) {
-    const r = data(frame)
+  act(ctx, f, action) {
+    const r = f.data
     const d = answeredShock(ctx)
     const settings = retreatSettings(ctx)
     if (r.advance !== undefined) {
@@ -307,8 +307,8 @@ export const retreatBeforeCombatProcedure: Procedure = {
     afterRetreat(ctx, r, d, current.attack)
     return `${unit} retreats before combat to ${hex}`
   },
-  legal(ctx, frame) {
-    const r = data(frame)
+  legal(ctx, f) {
+    const r = f.data
     const d = answeredShock(ctx)
     const facings = facingNames(ctx)
     if (r.advance !== undefined) {
@@ -349,4 +349,4 @@ export const retreatBeforeCombatProcedure: Procedure = {
       }
     return out
   },
-}
+})
