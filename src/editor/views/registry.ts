@@ -87,6 +87,13 @@ export const VIEWS: readonly ViewDef[] = [
     ...lazy(() => import('./VariantView.vue')),
   },
   {
+    id: 'sequence',
+    label: 'Sequence of play',
+    formats: ['ruleset', 'variant'],
+    ...lazy(() => import('./SequenceView.vue')),
+    secondary: true,
+  },
+  {
     id: 'results',
     label: 'Result codes',
     formats: ['ruleset', 'variant'],
