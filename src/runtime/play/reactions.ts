@@ -12,8 +12,9 @@ import type { Json } from '../content/overlay/types'
 import type { Phase } from '../generated/content-types'
 import type { Frame } from '../state/flow-types'
 import { flowOf } from './driver'
-import type { NewFrame, PlayContext, Procedure } from './procedure'
-import { fromJson, toJson } from '../state/json-data'
+import { defineProcedure } from './define-procedure'
+import type { NewFrame, PlayContext } from './procedure'
+import { toJson } from '../state/json-data'
 
 export type Reaction = NonNullable<Phase['reactions']>[number]
 export type Trigger = Reaction['trigger']
@@ -75,12 +76,14 @@ export function reactionWindow(ctx: PlayContext, event: ReactionEvent): NewFrame
 }
 
 /** Runs the queued reaction frames one after the other; ends with what the last one gave back. */
-export const reactionsProcedure: Procedure = {
-  run(_ctx, frame) {
-    const queue = fromJson<NewFrame[]>(frame.data.queue)
-    const next = queue.shift()
-    return next === undefined
-      ? { kind: 'done', value: frame.returned ?? null }
-      : { kind: 'push', frame: next }
+export const reactionsProcedure = defineProcedure<{ queue: NewFrame[] }>()({
+  name: 'reactions',
+  steps: {
+    start(_ctx, f) {
+      const next = f.data.queue.shift()
+      return next === undefined
+        ? { kind: 'done', value: f.frame.returned ?? null }
+        : { kind: 'push', frame: next }
+    },
   },
-}
+})

@@ -17,11 +17,12 @@ import { inRangeOf } from '../command-range'
 import { flowOf } from '../driver'
 import { commandById, commandInPlay, isLeader, leaderOnMap, sideOfCommand } from '../forces'
 import { unitFlags } from '../influence'
-import type { PlayContext, Procedure } from '../procedure'
+import type { StepFrame } from '../define-procedure'
+import { AGAIN, defineProcedure } from '../define-procedure'
+import type { Outcome, PlayContext } from '../procedure'
 import { stepCost } from '../terrain-costs'
 import { checkVictory } from '../victory'
 import {
-  dataOf,
   extrasSettings,
   memoryOf,
   note,
@@ -183,34 +184,50 @@ interface FlightData {
   pursuit?: PursuitData
 }
 
-export const battleFlightProcedure: Procedure = {
+type FlightStep = 'start' | 'next'
+
+/** The standard to place, the pursuit to carry on, then the next command due to check. */
+function nextCommand(
+  ctx: PlayContext,
+  f: StepFrame<FlightData, FlightStep>,
+  settings: BattleFlightSettings,
+): Outcome {
+  const d = f.data
+  if (d.placing !== undefined) return placePrompt(ctx, f.frame, settings, d.placing)
+  if (d.pursuit !== undefined) {
+    const outcome = pursuitRun(ctx, f.frame, d.pursuit)
+    if (outcome !== null) return outcome
+    delete d.pursuit
+  }
+  const command = d.queue.shift()
+  if (command === undefined) {
+    // A side whose last command fled loses at once; both at once is a draw.
+    if (d.fled === true) checkVictory(ctx, 'activation-end')
+    return { kind: 'done' }
+  }
+  checkFlight(ctx, settings, command, d)
+  return AGAIN
+}
+
+export const battleFlightProcedure = defineProcedure<FlightData>()({
+  name: 'battle-flight',
   actions: ['place-standard', ...pursuitActions],
-  run(ctx, frame) {
-    const settings = flightSettings(ctx)
-    if (settings === null) return { kind: 'done' }
-    const d = dataOf<FlightData>(frame)
-    if (frame.step === 'start') {
-      d.queue = dueCommands(ctx, settings)
-      frame.step = 'next'
-    }
-    if (d.placing !== undefined) return placePrompt(ctx, frame, settings, d.placing)
-    if (d.pursuit !== undefined) {
-      const outcome = pursuitRun(ctx, frame, d.pursuit)
-      if (outcome !== null) return outcome
-      delete d.pursuit
-    }
-    const command = d.queue.shift()
-    if (command === undefined) {
-      // A side whose last command fled loses at once; both at once is a draw.
-      if (d.fled === true) checkVictory(ctx, 'activation-end')
-      return { kind: 'done' }
-    }
-    checkFlight(ctx, settings, command, d)
-    return { kind: 'again' }
+  steps: {
+    start(ctx, f) {
+      const settings = flightSettings(ctx)
+      if (settings === null) return { kind: 'done' }
+      f.data.queue = dueCommands(ctx, settings)
+      f.go('next')
+      return nextCommand(ctx, f, settings)
+    },
+    next(ctx, f) {
+      const settings = flightSettings(ctx)
+      return settings === null ? { kind: 'done' } : nextCommand(ctx, f, settings)
+    },
   },
-  act(ctx, frame, action) {
+  act(ctx, f, action) {
     const settings = flightSettings(ctx) ?? reject('battle flight is not in use')
-    const d = dataOf<FlightData>(frame)
+    const d = f.data
     if (d.placing !== undefined) {
       checkArgs(action, ['hex'])
       const hex = stringArg(action, 'hex')
@@ -230,9 +247,9 @@ export const battleFlightProcedure: Procedure = {
     if (d.pursuit !== undefined) return pursuitAct(ctx, d.pursuit, action)
     return reject('no decision about battle flight is pending')
   },
-  legal(ctx, frame) {
+  legal(ctx, f) {
     const settings = flightSettings(ctx)
-    const d = dataOf<FlightData>(frame)
+    const d = f.data
     if (settings === null) return []
     if (d.placing !== undefined)
       return flightEdgeHexes(ctx, settings, d.placing).map((hex) => ({
@@ -242,7 +259,7 @@ export const battleFlightProcedure: Procedure = {
     if (d.pursuit !== undefined) return pursuitLegal(ctx, d.pursuit)
     return []
   },
-}
+})
 
 function dueCommands(ctx: PlayContext, settings: BattleFlightSettings): string[] {
   const memory = peekMemory<FlightMemory>(ctx, FLIGHT_MEMORY)

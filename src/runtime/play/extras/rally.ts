@@ -7,7 +7,8 @@
  */
 import { peekActivity } from '../activity'
 import { enemiesNextTo } from '../influence'
-import type { PlayContext, Procedure } from '../procedure'
+import { defineProcedure } from '../define-procedure'
+import type { PlayContext } from '../procedure'
 import { activatedUnitsOnMap, extrasSettings, statusEvent } from './common'
 
 const ALL = ['moved', 'turned', 'fired', 'attacked', 'wasAttacked'] as const
@@ -33,11 +34,14 @@ export function rallyCandidates(ctx: PlayContext): string[] {
   })
 }
 
-export const rallyProcedure: Procedure = {
-  run(ctx) {
-    const settings = extrasSettings(ctx).rally
-    if (settings === undefined) return { kind: 'done' }
-    for (const id of rallyCandidates(ctx)) statusEvent(ctx, id, settings.event, settings.rule)
-    return { kind: 'done' }
+export const rallyProcedure = defineProcedure<Record<string, never>>()({
+  name: 'rally',
+  steps: {
+    start(ctx) {
+      const settings = extrasSettings(ctx).rally
+      if (settings === undefined) return { kind: 'done' }
+      for (const id of rallyCandidates(ctx)) statusEvent(ctx, id, settings.event, settings.rule)
+      return { kind: 'done' }
+    },
   },
-}
+})

@@ -11,7 +11,8 @@ import { reject } from '../../state/failure'
 import { initialStatus } from '../../state/game-state'
 import { runningActivation } from '../activity'
 import { commandsOf } from '../forces'
-import type { PlayContext, Procedure } from '../procedure'
+import { defineProcedure } from '../define-procedure'
+import type { PlayContext } from '../procedure'
 import { commandUnitsOnMap, extrasSettings, ruleOf } from './common'
 import { setFacing, setPlace, setType } from '../../state/occupancy'
 import { commandParameters } from '../../state/parameters'
@@ -64,29 +65,32 @@ function activeSide(ctx: PlayContext): string {
   return runningActivation(ctx)?.side ?? ctx.state.clock.activeSide
 }
 
-export const replacementLeadersProcedure: Procedure = {
+export const replacementLeadersProcedure = defineProcedure<Record<string, never>>()({
+  name: 'replacement-leaders',
   actions: ['place-leader'],
-  run(ctx, frame) {
-    const choices = replacementChoices(ctx, activeSide(ctx))
-    // A leader with a single place to go needs no decision.
-    for (const [leader, units] of choices) {
-      if (units.length !== 1) continue
-      place(ctx, leader, units[0] as string)
-      choices.delete(leader)
-    }
-    if (choices.size === 0) return { kind: 'done' }
-    return {
-      kind: 'prompt',
-      prompt: {
-        side: activeSide(ctx),
-        kind: 'replacement-leader',
-        text: `place the replacement for ${[...choices.keys()].join(', ')} with a unit of his command ("place-leader")`,
-        actions: ['place-leader'],
-        ...ruleOf(ctx, extrasSettings(ctx).replacementLeaders?.rule, frame),
-      },
-    }
+  steps: {
+    start(ctx, f) {
+      const choices = replacementChoices(ctx, activeSide(ctx))
+      // A leader with a single place to go needs no decision.
+      for (const [leader, units] of choices) {
+        if (units.length !== 1) continue
+        place(ctx, leader, units[0] as string)
+        choices.delete(leader)
+      }
+      if (choices.size === 0) return { kind: 'done' }
+      return {
+        kind: 'prompt',
+        prompt: {
+          side: activeSide(ctx),
+          kind: 'replacement-leader',
+          text: `place the replacement for ${[...choices.keys()].join(', ')} with a unit of his command ("place-leader")`,
+          actions: ['place-leader'],
+          ...ruleOf(ctx, extrasSettings(ctx).replacementLeaders?.rule, f.frame),
+        },
+      }
+    },
   },
-  act(ctx, _frame, action) {
+  act(ctx, _f, action) {
     checkArgs(action, ['leader', 'unit'])
     const leader = stringArg(action, 'leader')
     const unit = stringArg(action, 'unit')
@@ -110,4 +114,4 @@ export const replacementLeadersProcedure: Procedure = {
       for (const unit of units) actions.push({ type: 'place-leader', leader, unit })
     return actions
   },
-}
+})

@@ -5,7 +5,8 @@
  * mechanics.activation.timedEngagement.
  */
 import { runningActivation } from '../activity'
-import type { PlayContext, Procedure } from '../procedure'
+import { defineProcedure } from '../define-procedure'
+import type { PlayContext } from '../procedure'
 import { kindById } from '../procedures/chain'
 import { checkVictory } from '../victory'
 import { extrasSettings, moveTrack, optionOn } from './common'
@@ -29,13 +30,16 @@ export function timePass(ctx: PlayContext, side: string): string[] {
   return moved
 }
 
-export const timeTrackProcedure: Procedure = {
-  run(ctx) {
-    const activation = runningActivation(ctx)
-    // Only a pass moves the marker, and only a free one.
-    if (activation === null || !activation.free) return { kind: 'done' }
-    if (kindById(ctx, activation.kind).scope !== 'pass') return { kind: 'done' }
-    if (timePass(ctx, activation.side).length > 0) checkVictory(ctx, 'any-time')
-    return { kind: 'done' }
+export const timeTrackProcedure = defineProcedure<Record<string, never>>()({
+  name: 'time-track',
+  steps: {
+    start(ctx) {
+      const activation = runningActivation(ctx)
+      // Only a pass moves the marker, and only a free one.
+      if (activation === null || !activation.free) return { kind: 'done' }
+      if (kindById(ctx, activation.kind).scope !== 'pass') return { kind: 'done' }
+      if (timePass(ctx, activation.side).length > 0) checkVictory(ctx, 'any-time')
+      return { kind: 'done' }
+    },
   },
-}
+})

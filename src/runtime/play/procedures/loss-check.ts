@@ -4,12 +4,15 @@
  * each side rolls against its flight level, for example.
  */
 import { flowOf } from '../driver'
-import type { Procedure } from '../procedure'
+import { defineProcedure } from '../define-procedure'
 import { checkVictory } from '../victory'
 
-export const lossCheckProcedure: Procedure = {
-  run(ctx) {
-    if (flowOf(ctx.state).activation?.free === true) checkVictory(ctx, 'after-free-activation')
-    return { kind: 'done' }
+export const lossCheckProcedure = defineProcedure<Record<string, never>>()({
+  name: 'loss-check',
+  steps: {
+    start(ctx) {
+      if (flowOf(ctx.state).activation?.free === true) checkVictory(ctx, 'after-free-activation')
+      return { kind: 'done' }
+    },
   },
-}
+})

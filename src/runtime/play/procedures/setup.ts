@@ -6,7 +6,8 @@
 import { rollDice } from '../../dice'
 import { reject, rejectRoll } from '../../state/failure'
 import { flowOf } from '../driver'
-import type { PlayContext, Procedure } from '../procedure'
+import { defineProcedure } from '../define-procedure'
+import type { PlayContext } from '../procedure'
 import { sideParameters } from '../../state/parameters'
 
 function drawCounters(ctx: PlayContext): void {
@@ -49,9 +50,12 @@ function drawCounters(ctx: PlayContext): void {
   }
 }
 
-export const setupProcedure: Procedure = {
-  run(ctx) {
-    drawCounters(ctx)
-    return { kind: 'done' }
+export const setupProcedure = defineProcedure<Record<string, never>>()({
+  name: 'setup-game',
+  steps: {
+    start(ctx) {
+      drawCounters(ctx)
+      return { kind: 'done' }
+    },
   },
-}
+})

@@ -10,12 +10,13 @@
  */
 import type { Action } from '../../state/actions'
 import { boardOf } from '../../state/board'
-import type { Frame } from '../../state/flow-types'
 import type { PendingEffect } from '../../state/log'
 import { movementClassOf } from '../influence'
-import type { PlayContext, Procedure } from '../procedure'
+import type { StepFrame } from '../define-procedure'
+import { AGAIN, defineProcedure } from '../define-procedure'
+import type { PlayContext } from '../procedure'
 import { stepCost } from '../terrain-costs'
-import { answerAmong, data, nextQueued, placeUnit, queueThen } from './common'
+import { answerAmong, nextQueued, placeUnit, queueThen } from './common'
 import { enemyEntryFrame } from './entry'
 import type { Singled } from './frames'
 import { closedHexes, combatIn, facingChoices, fits, leadersOf } from './places'
@@ -123,8 +124,8 @@ export function advanceOptions(ctx: PlayContext, d: AdvanceData): Action[] {
   return found.length > 0 && !mandatory(d) ? [...found, { type: 'decline' }] : found
 }
 
-function carryOut(ctx: PlayContext, frame: Frame, chosen: Action): void {
-  const d = data<AdvanceData>(frame)
+function carryOut(ctx: PlayContext, f: StepFrame<AdvanceData, 'start'>, chosen: Action): void {
+  const d = f.data
   const id = chosen.unit as string
   const unit = ctx.state.units[id]
   if (unit === undefined || unit.hex === null) return
@@ -145,7 +146,7 @@ function carryOut(ctx: PlayContext, frame: Frame, chosen: Action): void {
   )
   for (const leader of leaders) placeUnit(ctx, leader, { hex }, `advances with ${id} to`, rule)
   d.result = { unit: id }
-  queueThen(frame, [enemyEntryFrame(ctx, id)])
+  queueThen(f.frame, [enemyEntryFrame(ctx, id)])
 }
 
 /** Nobody advances: the unit the priority would have picked, or the few it is among. */
@@ -169,37 +170,40 @@ export function priorityPick(ctx: PlayContext, units: readonly string[]): Single
   return picked.length === 1 ? { unit: picked[0] as string } : { among: picked }
 }
 
-export const advanceProcedure: Procedure = {
+export const advanceProcedure = defineProcedure<AdvanceData>()({
+  name: 'effect:advance',
   actions: ['advance', 'decline'],
-  run(ctx, frame) {
-    const queued = nextQueued(frame)
-    if (queued !== null) return queued
-    const d = data<AdvanceData>(frame)
-    if (d.result !== undefined) return { kind: 'done', value: toJson(d.result) }
-    const options = advanceOptions(ctx, d)
-    if (options.length === 0) {
-      d.result = wouldHave(ctx, d)
-      return { kind: 'again' }
-    }
-    if (options.length === 1) {
-      carryOut(ctx, frame, options[0] as Action)
-      return { kind: 'again' }
-    }
-    const side = ctx.state.units[options[0]?.unit as string]?.side ?? ''
-    const rule = (d.pending.effect as AdvanceEffect).rule ?? advanceSettings(ctx).rule
-    return {
-      kind: 'prompt',
-      prompt: {
-        side,
-        kind: 'advance',
-        text: `advance after combat into ${emptied(ctx, d).join(' or ')}: choose the unit${mandatory(d) ? '' : ' (or "decline")'}`,
-        actions: mandatory(d) ? ['advance'] : ['advance', 'decline'],
-        ...ruleField(rule),
-      },
-    }
+  steps: {
+    start(ctx, f) {
+      const queued = nextQueued(f.frame)
+      if (queued !== null) return queued
+      const d = f.data
+      if (d.result !== undefined) return { kind: 'done', value: toJson(d.result) }
+      const options = advanceOptions(ctx, d)
+      if (options.length === 0) {
+        d.result = wouldHave(ctx, d)
+        return AGAIN
+      }
+      if (options.length === 1) {
+        carryOut(ctx, f, options[0] as Action)
+        return AGAIN
+      }
+      const side = ctx.state.units[options[0]?.unit as string]?.side ?? ''
+      const rule = (d.pending.effect as AdvanceEffect).rule ?? advanceSettings(ctx).rule
+      return {
+        kind: 'prompt',
+        prompt: {
+          side,
+          kind: 'advance',
+          text: `advance after combat into ${emptied(ctx, d).join(' or ')}: choose the unit${mandatory(d) ? '' : ' (or "decline")'}`,
+          actions: mandatory(d) ? ['advance'] : ['advance', 'decline'],
+          ...ruleField(rule),
+        },
+      }
+    },
   },
-  act(ctx, frame, action) {
-    const d = data<AdvanceData>(frame)
+  act(ctx, f, action) {
+    const d = f.data
     const options = advanceOptions(ctx, d)
     const rule = (d.pending.effect as AdvanceEffect).rule ?? advanceSettings(ctx).rule
     if (action.type === 'decline') {
@@ -214,14 +218,14 @@ export const advanceProcedure: Procedure = {
       message: whyNot(ctx, d, action, options),
       rule,
     }))
-    carryOut(ctx, frame, chosen)
+    carryOut(ctx, f, chosen)
     return `unit ${String(chosen.unit)} advances into ${String(chosen.hex)}`
   },
-  legal(ctx, frame) {
-    const d = data<AdvanceData>(frame)
+  legal(ctx, f) {
+    const d = f.data
     return d.result === undefined ? advanceOptions(ctx, d) : []
   },
-}
+})
 
 function whyNot(
   ctx: PlayContext,

@@ -15,9 +15,7 @@ import type { Vars } from '../../state/variables'
 import { commonVariables, sideVariables, unitVariables } from '../../state/variables'
 import type { NewFrame, Outcome, PlayContext } from '../procedure'
 import { setFacing, setPlace } from '../../state/occupancy'
-import { frameData, fromJson, toJson } from '../../state/json-data'
-
-export const data = <T>(frame: Frame): T => frameData<T>(frame)
+import { fromJson, toJson } from '../../state/json-data'
 
 /** Queues frames to run (in order) before the procedure goes on; nulls are dropped. */
 export function queueThen(frame: Frame, frames: readonly (NewFrame | null)[]): void {

@@ -11,8 +11,10 @@ import { sendStatusEvent } from '../../state/effects'
 import { flowOf } from '../driver'
 import { standardDestinations, moveStandard, standardOfUnit } from '../extras/standard'
 import { isLeader, sideOfCommand } from '../forces'
-import type { NewFrame, PlayContext, Procedure } from '../procedure'
-import { answerAmong, data, nextQueued, note, queueThen, subRun } from './common'
+import type { StepFrame } from '../define-procedure'
+import { AGAIN, defineProcedure } from '../define-procedure'
+import type { NewFrame, PlayContext } from '../procedure'
+import { answerAmong, nextQueued, note, queueThen, subRun } from './common'
 import { effectsFrame } from './frames'
 import { displacementFrame } from './leaders'
 import { combatIn, leadersOf } from './places'
@@ -42,11 +44,12 @@ export function inOrder(frames: readonly (NewFrame | null)[]): NewFrame | null {
   return { proc: 'results:frames', data: { then: toJson(list) } }
 }
 
-export const framesProcedure: Procedure = {
-  run(_ctx, frame) {
-    return nextQueued(frame) ?? { kind: 'done' }
+export const framesProcedure = defineProcedure<{ then: NewFrame[] }>()({
+  name: 'results:frames',
+  steps: {
+    start: (_ctx, f) => nextQueued(f.frame) ?? { kind: 'done' },
   },
-}
+})
 
 /**
  * What follows unit `id` entering its hex: displacing the enemy leaders left alone there, and the
@@ -95,8 +98,8 @@ function options(ctx: Ctx, command: string, from: string): Action[] {
     .map(({ hex }) => ({ type: 'place', standard: command, hex }))
 }
 
-function capture(ctx: PlayContext, frame: Parameters<Procedure['run']>[1]): void {
-  const d = data<StandardData>(frame)
+function capture(ctx: PlayContext, f: StepFrame<StandardData, 'start'>): void {
+  const d = f.data
   const settings = standardSettings(ctx)
   const flow = flowOf(ctx.state)
   const run = subRun(ctx)
@@ -110,7 +113,7 @@ function capture(ctx: PlayContext, frame: Parameters<Procedure['run']>[1]): void
     }
   }
   d.commands = []
-  queueThen(frame, [effectsFrame(run.pending)])
+  queueThen(f.frame, [effectsFrame(run.pending)])
 }
 
 function move(ctx: PlayContext, command: string, from: string, hex: string): void {
@@ -129,38 +132,41 @@ function move(ctx: PlayContext, command: string, from: string, hex: string): voi
   }
 }
 
-export const standardEnteredProcedure: Procedure = {
+export const standardEnteredProcedure = defineProcedure<StandardData>()({
+  name: 'results:standard-entered',
   actions: ['place'],
-  run(ctx, frame) {
-    const queued = nextQueued(frame)
-    if (queued !== null) return queued
-    const d = data<StandardData>(frame)
-    d.commands = d.commands.filter((c) => ctx.state.flow?.standards[c] === d.from)
-    const head = d.commands[0]
-    if (head === undefined) return { kind: 'done' }
-    if (standardSettings(ctx).onEnemyEntry === 'capture') {
-      capture(ctx, frame)
-      return { kind: 'again' }
-    }
-    const choices = options(ctx, head, d.from)
-    if (choices.length <= 1) {
-      if (choices.length === 1) move(ctx, head, d.from, (choices[0] as Action).hex as string)
-      else d.commands.shift()
-      return { kind: 'again' }
-    }
-    return {
-      kind: 'prompt',
-      prompt: {
-        side: owner(ctx, head),
-        kind: 'standard-displacement',
-        text: `the enemy reached the standard of ${head} in ${d.from}: move it to another hex ("place" with standard and hex)`,
-        actions: ['place'],
-        ...ruleField(standardSettings(ctx).rule),
-      },
-    }
+  steps: {
+    start(ctx, f) {
+      const queued = nextQueued(f.frame)
+      if (queued !== null) return queued
+      const d = f.data
+      d.commands = d.commands.filter((c) => ctx.state.flow?.standards[c] === d.from)
+      const head = d.commands[0]
+      if (head === undefined) return { kind: 'done' }
+      if (standardSettings(ctx).onEnemyEntry === 'capture') {
+        capture(ctx, f)
+        return AGAIN
+      }
+      const choices = options(ctx, head, d.from)
+      if (choices.length <= 1) {
+        if (choices.length === 1) move(ctx, head, d.from, (choices[0] as Action).hex as string)
+        else d.commands.shift()
+        return AGAIN
+      }
+      return {
+        kind: 'prompt',
+        prompt: {
+          side: owner(ctx, head),
+          kind: 'standard-displacement',
+          text: `the enemy reached the standard of ${head} in ${d.from}: move it to another hex ("place" with standard and hex)`,
+          actions: ['place'],
+          ...ruleField(standardSettings(ctx).rule),
+        },
+      }
+    },
   },
-  act(ctx, frame, action) {
-    const d = data<StandardData>(frame)
+  act(ctx, f, action) {
+    const d = f.data
     const head = d.commands[0] as string
     const choices = options(ctx, head, d.from)
     const chosen = answerAmong(action, choices, ['standard', 'hex'], () => ({
@@ -170,10 +176,10 @@ export const standardEnteredProcedure: Procedure = {
     move(ctx, head, d.from, chosen.hex as string)
     return `standard of ${head} moved to ${String(chosen.hex)}`
   },
-  legal(ctx, frame) {
-    const d = data<StandardData>(frame)
+  legal(ctx, f) {
+    const d = f.data
     const head = d.commands.find((c) => ctx.state.flow?.standards[c] === d.from)
     if (head === undefined || standardSettings(ctx).onEnemyEntry === 'capture') return []
     return options(ctx, head, d.from)
   },
-}
+})

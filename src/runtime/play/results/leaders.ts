@@ -10,10 +10,13 @@ import type { Action } from '../../state/actions'
 import { boardOf } from '../../state/board'
 import { eliminateUnit } from '../../state/effect-changes'
 import { sendStatusEvent } from '../../state/effects'
+import type { Frame } from '../../state/flow-types'
 import { isRemovedStatus } from '../../state/game-state'
 import { commandInPlay, commandsOf, isLeader, isOverallCommander } from '../forces'
-import type { NewFrame, PlayContext, Procedure } from '../procedure'
-import { answerAmong, data, nextQueued, placeUnit, queueThen, subRun } from './common'
+import type { StepFrame } from '../define-procedure'
+import { AGAIN, defineProcedure } from '../define-procedure'
+import type { NewFrame, PlayContext } from '../procedure'
+import { answerAmong, nextQueued, placeUnit, queueThen, subRun } from './common'
 import type { LeaderWatch } from './frames'
 import { effectsFrame } from './frames'
 import { combatIn, isSurrounded } from './places'
@@ -146,8 +149,8 @@ function place(ctx: PlayContext, leader: string, chosen: Action): void {
 }
 
 /** Carries the head of the queue as far as it goes without a decision; true when it needs one. */
-function settle(ctx: PlayContext, frame: Parameters<Procedure['run']>[1]): boolean {
-  const d = data<DisplaceData>(frame)
+function settle(ctx: PlayContext, f: StepFrame<DisplaceData, 'start'>): boolean {
+  const d = f.data
   const settings = leaderSettings(ctx)
   while (d.queue.length > 0) {
     const head = d.queue[0] as DisplaceData['queue'][number]
@@ -164,7 +167,7 @@ function settle(ctx: PlayContext, frame: Parameters<Procedure['run']>[1]): boole
     }
     if (alone && isSurrounded(ctx, head.leader, unit.hex, settings.surroundedBy)) {
       d.queue.shift()
-      queueThen(frame, [capture(ctx, head.leader)])
+      queueThen(f.frame, [capture(ctx, head.leader)])
       return false
     }
     const choices = head.reason === 'no-units' ? [] : options(ctx, head.leader)
@@ -183,28 +186,31 @@ function settle(ctx: PlayContext, frame: Parameters<Procedure['run']>[1]): boole
   return false
 }
 
-export const displaceLeadersProcedure: Procedure = {
+export const displaceLeadersProcedure = defineProcedure<DisplaceData>()({
+  name: 'results:displace-leaders',
   actions: ['place'],
-  run(ctx, frame) {
-    const queued = nextQueued(frame)
-    if (queued !== null) return queued
-    const waiting = settle(ctx, frame)
-    if (nextQueuedPending(frame)) return { kind: 'again' }
-    if (!waiting) return { kind: 'done' }
-    const head = data<DisplaceData>(frame).queue[0] as DisplaceData['queue'][number]
-    return {
-      kind: 'prompt',
-      prompt: {
-        side: ctx.state.units[head.leader]?.side ?? '',
-        kind: 'leader-displacement',
-        text: `place leader ${head.leader}, displaced, with one of the nearest units of his command`,
-        actions: ['place'],
-        ...ruleField(leaderSettings(ctx).rule),
-      },
-    }
+  steps: {
+    start(ctx, f) {
+      const queued = nextQueued(f.frame)
+      if (queued !== null) return queued
+      const waiting = settle(ctx, f)
+      if (nextQueuedPending(f.frame)) return AGAIN
+      if (!waiting) return { kind: 'done' }
+      const head = f.data.queue[0] as DisplaceData['queue'][number]
+      return {
+        kind: 'prompt',
+        prompt: {
+          side: ctx.state.units[head.leader]?.side ?? '',
+          kind: 'leader-displacement',
+          text: `place leader ${head.leader}, displaced, with one of the nearest units of his command`,
+          actions: ['place'],
+          ...ruleField(leaderSettings(ctx).rule),
+        },
+      }
+    },
   },
-  act(ctx, frame, action) {
-    const d = data<DisplaceData>(frame)
+  act(ctx, f, action) {
+    const d = f.data
     const head = d.queue[0] as DisplaceData['queue'][number]
     const choices = options(ctx, head.leader)
     const chosen = answerAmong(action, choices, ['unit', 'hex', 'group'], () => ({
@@ -217,13 +223,13 @@ export const displaceLeadersProcedure: Procedure = {
     place(ctx, head.leader, chosen)
     return `leader ${head.leader} displaced to ${(chosen.hex as string | undefined) ?? `group ${String(chosen.group)}`}`
   },
-  legal(ctx, frame) {
-    const head = data<DisplaceData>(frame).queue[0]
+  legal(ctx, f) {
+    const head = f.data.queue[0]
     return head === undefined ? [] : options(ctx, head.leader)
   },
-}
+})
 
-function nextQueuedPending(frame: Parameters<Procedure['run']>[1]): boolean {
+function nextQueuedPending(frame: Frame): boolean {
   const queued = fromJson<unknown[] | undefined>(frame.data.then)
   return queued !== undefined && queued.length > 0
 }

@@ -9,13 +9,13 @@ import type { Action } from '../../state/actions'
 import { eliminateUnit, transformUnit } from '../../state/effect-changes'
 import { sendStatusEvent } from '../../state/effects'
 import { rejectFailure } from '../../state/failure'
-import type { Frame } from '../../state/flow-types'
 import type { PendingEffect } from '../../state/log'
 import { activityOf } from '../activity'
 import { isLeader } from '../forces'
 import { unitRatings } from '../influence'
-import type { PlayContext, Procedure } from '../procedure'
-import { answerAmong, data, nextQueued, note, queueThen, scopeFor, subRun } from './common'
+import { AGAIN, defineProcedure } from '../define-procedure'
+import type { PlayContext } from '../procedure'
+import { answerAmong, nextQueued, note, queueThen, scopeFor, subRun } from './common'
 import { effectsFrame } from './frames'
 
 type Effect = PendingEffect['effect']
@@ -74,31 +74,34 @@ function lossOptions(ctx: PlayContext, d: LossesData): Action[] {
     .map(({ id }) => ({ type: 'lose', unit: id }))
 }
 
-export const lossesProcedure: Procedure = {
+export const lossesProcedure = defineProcedure<LossesData>()({
+  name: 'effect:losses',
   actions: ['lose'],
-  run(ctx, frame) {
-    const d = data<LossesData>(frame)
-    const effect = d.pending.effect as LossesEffect
-    if (d.target === undefined) {
-      const value = amount(ctx, d.pending, effect.amount)
-      const total = payers(ctx, d.pending).reduce((s, id) => s + worth(ctx, effect, id), 0)
-      d.target = round(effect.unit === 'percent' ? (value * total) / 100 : value, effect.rounding)
-      d.paid = 0
-    }
-    if ((d.paid ?? 0) >= d.target || lossOptions(ctx, d).length === 0) return { kind: 'done' }
-    return {
-      kind: 'prompt',
-      prompt: {
-        side: d.pending.sides[0] ?? '',
-        kind: 'losses',
-        text: `remove units to pay ${d.target - (d.paid ?? 0)} more ${effect.unit === 'steps' ? 'steps' : 'points'} of losses ("lose")`,
-        actions: ['lose'],
-        ...(effect.rule === undefined ? {} : { rule: effect.rule }),
-      },
-    }
+  steps: {
+    start(ctx, f) {
+      const d = f.data
+      const effect = d.pending.effect as LossesEffect
+      if (d.target === undefined) {
+        const value = amount(ctx, d.pending, effect.amount)
+        const total = payers(ctx, d.pending).reduce((s, id) => s + worth(ctx, effect, id), 0)
+        d.target = round(effect.unit === 'percent' ? (value * total) / 100 : value, effect.rounding)
+        d.paid = 0
+      }
+      if ((d.paid ?? 0) >= d.target || lossOptions(ctx, d).length === 0) return { kind: 'done' }
+      return {
+        kind: 'prompt',
+        prompt: {
+          side: d.pending.sides[0] ?? '',
+          kind: 'losses',
+          text: `remove units to pay ${d.target - (d.paid ?? 0)} more ${effect.unit === 'steps' ? 'steps' : 'points'} of losses ("lose")`,
+          actions: ['lose'],
+          ...(effect.rule === undefined ? {} : { rule: effect.rule }),
+        },
+      }
+    },
   },
-  act(ctx, frame, action) {
-    const d = data<LossesData>(frame)
+  act(ctx, f, action) {
+    const d = f.data
     const effect = d.pending.effect as LossesEffect
     const options = lossOptions(ctx, d)
     const chosen = answerAmong(action, options, ['unit'], () => ({
@@ -110,59 +113,66 @@ export const lossesProcedure: Procedure = {
     eliminateUnit(subRun(ctx), id, effect.rule)
     return `unit ${id} is lost`
   },
-  legal(ctx, frame) {
-    return lossOptions(ctx, data<LossesData>(frame))
+  legal(ctx, f) {
+    return lossOptions(ctx, f.data)
   },
-}
+})
 
-export const movementLossProcedure: Procedure = {
-  run(ctx, frame) {
-    const d = data<{ pending: PendingEffect }>(frame)
-    const effect = d.pending.effect as Extract<Effect, { type: 'movement-loss' }>
-    for (const id of d.pending.units) {
-      if (ctx.state.units[id]?.location !== 'map') continue
-      const activity = activityOf(ctx, id)
-      const allowance = unitRatings(ctx, id).movement
-      const left = Math.max(0, (typeof allowance === 'number' ? allowance : 0) - activity.mp)
-      let lost = 0
-      if (effect.points !== undefined) lost = Math.min(left, amount(ctx, d.pending, effect.points))
-      else if (effect.keepFraction !== undefined) {
-        const kept = left * effect.keepFraction
-        lost = left - (effect.rounding === 'up' ? Math.ceil(kept) : Math.floor(kept))
+export const movementLossProcedure = defineProcedure<{ pending: PendingEffect }>()({
+  name: 'effect:movement-loss',
+  steps: {
+    start(ctx, f) {
+      const d = f.data
+      const effect = d.pending.effect as Extract<Effect, { type: 'movement-loss' }>
+      for (const id of d.pending.units) {
+        if (ctx.state.units[id]?.location !== 'map') continue
+        const activity = activityOf(ctx, id)
+        const allowance = unitRatings(ctx, id).movement
+        const left = Math.max(0, (typeof allowance === 'number' ? allowance : 0) - activity.mp)
+        let lost = 0
+        if (effect.points !== undefined)
+          lost = Math.min(left, amount(ctx, d.pending, effect.points))
+        else if (effect.keepFraction !== undefined) {
+          const kept = left * effect.keepFraction
+          lost = left - (effect.rounding === 'up' ? Math.ceil(kept) : Math.floor(kept))
+        }
+        activity.mp += lost
+        note(ctx, `unit ${id} loses ${lost} movement points`, effect.rule)
       }
-      activity.mp += lost
-      note(ctx, `unit ${id} loses ${lost} movement points`, effect.rule)
-    }
-    return { kind: 'done' }
+      return { kind: 'done' }
+    },
   },
-}
+})
 
-export const dismountProcedure: Procedure = {
-  run(ctx, frame) {
-    const queued = nextQueued(frame)
-    if (queued !== null) return queued
-    const d = data<{ pending: PendingEffect; done?: boolean }>(frame)
-    if (d.done === true) return { kind: 'done' }
-    d.done = true
-    const effect = d.pending.effect as Extract<Effect, { type: 'dismount' }>
-    const run = subRun(ctx)
-    for (const id of d.pending.units) {
-      if (ctx.state.units[id]?.location !== 'map') continue
-      transformUnit(run, id, {
-        type: 'transform',
-        form: 'dismounted',
-        ...(effect.rule === undefined ? {} : { rule: effect.rule }),
-      })
-      if (effect.riderEvent !== undefined)
-        sendStatusEvent(run, id, effect.riderEvent, 0, effect.rule, d.pending.participants)
-      // No horse counter is kept: the horse surviving or dying is only noted.
-      note(
-        ctx,
-        `the horse of unit ${id} ${effect.horse === 'dies' ? 'dies' : 'runs loose'}`,
-        effect.rule,
-      )
-    }
-    queueThen(frame as Frame, [effectsFrame(run.pending)])
-    return { kind: 'again' }
+export const dismountProcedure = defineProcedure<{ pending: PendingEffect; done?: boolean }>()({
+  name: 'effect:dismount',
+  steps: {
+    start(ctx, f) {
+      const queued = nextQueued(f.frame)
+      if (queued !== null) return queued
+      const d = f.data
+      if (d.done === true) return { kind: 'done' }
+      d.done = true
+      const effect = d.pending.effect as Extract<Effect, { type: 'dismount' }>
+      const run = subRun(ctx)
+      for (const id of d.pending.units) {
+        if (ctx.state.units[id]?.location !== 'map') continue
+        transformUnit(run, id, {
+          type: 'transform',
+          form: 'dismounted',
+          ...(effect.rule === undefined ? {} : { rule: effect.rule }),
+        })
+        if (effect.riderEvent !== undefined)
+          sendStatusEvent(run, id, effect.riderEvent, 0, effect.rule, d.pending.participants)
+        // No horse counter is kept: the horse surviving or dying is only noted.
+        note(
+          ctx,
+          `the horse of unit ${id} ${effect.horse === 'dies' ? 'dies' : 'runs loose'}`,
+          effect.rule,
+        )
+      }
+      queueThen(f.frame, [effectsFrame(run.pending)])
+      return AGAIN
+    },
   },
-}
+})

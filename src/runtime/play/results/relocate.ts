@@ -10,13 +10,14 @@
 import type { Action } from '../../state/actions'
 import { boardOf } from '../../state/board'
 import { sendStatusEvent } from '../../state/effects'
-import type { Frame } from '../../state/flow-types'
 import type { PendingEffect } from '../../state/log'
 import { standardOfUnit } from '../extras/standard'
 import { commandById, isLeader, unitsIn } from '../forces'
 import { hexesAheadOfMoves } from '../movement/transit'
-import type { PlayContext, Procedure } from '../procedure'
-import { answerAmong, data, nextQueued, note, placeUnit, queueThen, subRun } from './common'
+import type { StepFrame } from '../define-procedure'
+import { AGAIN, defineProcedure } from '../define-procedure'
+import type { PlayContext } from '../procedure'
+import { answerAmong, nextQueued, note, placeUnit, queueThen, subRun } from './common'
 import { effectsFrame } from './frames'
 import { causersOf, enterable, facingChoices, leadersOf, reachable } from './places'
 import { retireSettings } from './settings'
@@ -132,8 +133,7 @@ export function relocateOptions(ctx: PlayContext, id: string, pending: PendingEf
   )
 }
 
-function current(ctx: PlayContext, frame: Frame): string | null {
-  const d = data<RelocateData>(frame)
+function current(ctx: PlayContext, d: RelocateData): string | null {
   if (typeof d.index !== 'number') d.index = 0
   while (d.index < d.pending.units.length) {
     const id = d.pending.units[d.index] as string
@@ -147,8 +147,8 @@ function current(ctx: PlayContext, frame: Frame): string | null {
 const ruleOf = (ctx: PlayContext, pending: PendingEffect): string | undefined =>
   (pending.effect as RelocateEffect).rule ?? retireSettings(ctx).rule
 
-function eliminate(ctx: PlayContext, frame: Frame, id: string): void {
-  const d = data<RelocateData>(frame)
+function eliminate(ctx: PlayContext, f: StepFrame<RelocateData, 'start'>, id: string): void {
+  const d = f.data
   note(
     ctx,
     `unit ${id} finds no place near its ${(d.pending.effect as RelocateEffect).to}`,
@@ -163,7 +163,7 @@ function eliminate(ctx: PlayContext, frame: Frame, id: string): void {
     ruleOf(ctx, d.pending),
     d.pending.participants,
   )
-  queueThen(frame, [effectsFrame(run.pending)])
+  queueThen(f.frame, [effectsFrame(run.pending)])
 }
 
 function carryOut(ctx: PlayContext, chosen: Action, pending: PendingEffect): void {
@@ -178,36 +178,39 @@ function carryOut(ctx: PlayContext, chosen: Action, pending: PendingEffect): voi
   )
 }
 
-export const relocateProcedure: Procedure = {
+export const relocateProcedure = defineProcedure<RelocateData>()({
+  name: 'effect:relocate',
   actions: ['place'],
-  run(ctx, frame) {
-    const queued = nextQueued(frame)
-    if (queued !== null) return queued
-    const d = data<RelocateData>(frame)
-    const id = current(ctx, frame)
-    if (id === null) return { kind: 'done' }
-    const options = relocateOptions(ctx, id, d.pending)
-    if (options.length <= 1) {
-      d.index += 1
-      if (options.length === 0) eliminate(ctx, frame, id)
-      else carryOut(ctx, options[0] as Action, d.pending)
-      return { kind: 'again' }
-    }
-    const rule = ruleOf(ctx, d.pending)
-    return {
-      kind: 'prompt',
-      prompt: {
-        side: ctx.state.units[id]?.side ?? '',
-        kind: 'relocate',
-        text: `place unit ${id} near its ${(d.pending.effect as RelocateEffect).to} ("place" with hex and facing)`,
-        actions: ['place'],
-        ...ruleField(rule),
-      },
-    }
+  steps: {
+    start(ctx, f) {
+      const queued = nextQueued(f.frame)
+      if (queued !== null) return queued
+      const d = f.data
+      const id = current(ctx, d)
+      if (id === null) return { kind: 'done' }
+      const options = relocateOptions(ctx, id, d.pending)
+      if (options.length <= 1) {
+        d.index += 1
+        if (options.length === 0) eliminate(ctx, f, id)
+        else carryOut(ctx, options[0] as Action, d.pending)
+        return AGAIN
+      }
+      const rule = ruleOf(ctx, d.pending)
+      return {
+        kind: 'prompt',
+        prompt: {
+          side: ctx.state.units[id]?.side ?? '',
+          kind: 'relocate',
+          text: `place unit ${id} near its ${(d.pending.effect as RelocateEffect).to} ("place" with hex and facing)`,
+          actions: ['place'],
+          ...ruleField(rule),
+        },
+      }
+    },
   },
-  act(ctx, frame, action) {
-    const d = data<RelocateData>(frame)
-    const id = current(ctx, frame) as string
+  act(ctx, f, action) {
+    const d = f.data
+    const id = current(ctx, d) as string
     const options = relocateOptions(ctx, id, d.pending)
     const hexes = [...new Set(options.map((o) => o.hex as string))]
     const chosen = answerAmong(action, options, ['unit', 'hex', 'facing'], () => ({
@@ -223,8 +226,8 @@ export const relocateProcedure: Procedure = {
     carryOut(ctx, chosen, d.pending)
     return `unit ${id} placed in ${String(chosen.hex)}`
   },
-  legal(ctx, frame) {
-    const id = current(ctx, frame)
-    return id === null ? [] : relocateOptions(ctx, id, data<RelocateData>(frame).pending)
+  legal(ctx, f) {
+    const id = current(ctx, f.data)
+    return id === null ? [] : relocateOptions(ctx, id, f.data.pending)
   },
-}
+})

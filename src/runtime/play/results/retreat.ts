@@ -12,21 +12,13 @@ import { effectNumber } from '../../rules'
 import type { Action } from '../../state/actions'
 import { boardOf } from '../../state/board'
 import { applyEffects, sendStatusEvent } from '../../state/effects'
-import type { Frame } from '../../state/flow-types'
 import type { PendingEffect } from '../../state/log'
-import type { PlayContext, Procedure } from '../procedure'
+import type { StepFrame } from '../define-procedure'
+import { AGAIN, defineProcedure } from '../define-procedure'
+import type { PlayContext } from '../procedure'
 import { movementClassOf } from '../influence'
 import { stepCost } from '../terrain-costs'
-import {
-  answerAmong,
-  data,
-  nextQueued,
-  note,
-  placeUnit,
-  queueThen,
-  scopeFor,
-  subRun,
-} from './common'
+import { answerAmong, nextQueued, note, placeUnit, queueThen, scopeFor, subRun } from './common'
 import { enemyEntryFrame, enemyStandardsIn } from './entry'
 import { effectsFrame } from './frames'
 import {
@@ -48,6 +40,8 @@ interface RetreatData {
   pending: PendingEffect
   index: number
 }
+
+type RetreatFrame = StepFrame<RetreatData, 'start'>
 
 interface Route {
   hex: string
@@ -165,8 +159,7 @@ export function retreatOptions(ctx: PlayContext, id: string, pending: PendingEff
   return out
 }
 
-function current(ctx: PlayContext, frame: Frame): string | null {
-  const d = data<RetreatData>(frame)
+function current(ctx: PlayContext, d: RetreatData): string | null {
   if (typeof d.index !== 'number') d.index = 0
   while (d.index < d.pending.units.length) {
     const id = d.pending.units[d.index] as string
@@ -177,18 +170,18 @@ function current(ctx: PlayContext, frame: Frame): string | null {
   return null
 }
 
-function blocked(ctx: PlayContext, frame: Frame, id: string): void {
-  const d = data<RetreatData>(frame)
+function blocked(ctx: PlayContext, f: RetreatFrame, id: string): void {
+  const d = f.data
   const effect = d.pending.effect as RetreatEffect
   note(ctx, `unit ${id} cannot retreat`, effect.rule ?? retreatSettings(ctx).rule)
   const run = subRun(ctx)
   if (effect.ifBlocked !== undefined)
     applyEffects(run, effect.ifBlocked, scopeFor(ctx, d.pending, [id]))
-  queueThen(frame, [effectsFrame(run.pending)])
+  queueThen(f.frame, [effectsFrame(run.pending)])
 }
 
-function carryOut(ctx: PlayContext, frame: Frame, chosen: Action): void {
-  const d = data<RetreatData>(frame)
+function carryOut(ctx: PlayContext, f: RetreatFrame, chosen: Action): void {
+  const d = f.data
   const id = chosen.unit as string
   const unit = ctx.state.units[id]
   if (unit === undefined || unit.hex === null) return
@@ -216,39 +209,42 @@ function carryOut(ctx: PlayContext, frame: Frame, chosen: Action): void {
       if (matchesAny(ctx, friend, friends.units))
         sendStatusEvent(run, friend, friends.event, 0, friends.rule ?? rule, d.pending.participants)
   }
-  queueThen(frame, [effectsFrame(run.pending), enemyEntryFrame(ctx, id)])
+  queueThen(f.frame, [effectsFrame(run.pending), enemyEntryFrame(ctx, id)])
 }
 
-export const retreatProcedure: Procedure = {
+export const retreatProcedure = defineProcedure<RetreatData>()({
+  name: 'effect:retreat',
   actions: ['retreat'],
-  run(ctx, frame) {
-    const queued = nextQueued(frame)
-    if (queued !== null) return queued
-    const d = data<RetreatData>(frame)
-    const id = current(ctx, frame)
-    if (id === null) return { kind: 'done' }
-    const options = retreatOptions(ctx, id, d.pending)
-    if (options.length <= 1) {
-      d.index += 1
-      if (options.length === 0) blocked(ctx, frame, id)
-      else carryOut(ctx, frame, options[0] as Action)
-      return { kind: 'again' }
-    }
-    const effect = d.pending.effect as RetreatEffect
-    return {
-      kind: 'prompt',
-      prompt: {
-        side: ctx.state.units[id]?.side ?? '',
-        kind: 'retreat',
-        text: `retreat unit ${id} from ${ctx.state.units[id]?.hex ?? '?'}, away from the units that caused it ("retreat" with hex and facing)`,
-        actions: ['retreat'],
-        ...ruleField(effect.rule ?? retreatSettings(ctx).rule),
-      },
-    }
+  steps: {
+    start(ctx, f) {
+      const queued = nextQueued(f.frame)
+      if (queued !== null) return queued
+      const d = f.data
+      const id = current(ctx, d)
+      if (id === null) return { kind: 'done' }
+      const options = retreatOptions(ctx, id, d.pending)
+      if (options.length <= 1) {
+        d.index += 1
+        if (options.length === 0) blocked(ctx, f, id)
+        else carryOut(ctx, f, options[0] as Action)
+        return AGAIN
+      }
+      const effect = d.pending.effect as RetreatEffect
+      return {
+        kind: 'prompt',
+        prompt: {
+          side: ctx.state.units[id]?.side ?? '',
+          kind: 'retreat',
+          text: `retreat unit ${id} from ${ctx.state.units[id]?.hex ?? '?'}, away from the units that caused it ("retreat" with hex and facing)`,
+          actions: ['retreat'],
+          ...ruleField(effect.rule ?? retreatSettings(ctx).rule),
+        },
+      }
+    },
   },
-  act(ctx, frame, action) {
-    const d = data<RetreatData>(frame)
-    const id = current(ctx, frame) as string
+  act(ctx, f, action) {
+    const d = f.data
+    const id = current(ctx, d) as string
     const options = retreatOptions(ctx, id, d.pending)
     const chosen = answerAmong(
       action,
@@ -260,14 +256,14 @@ export const retreatProcedure: Procedure = {
       }),
     )
     d.index += 1
-    carryOut(ctx, frame, chosen)
+    carryOut(ctx, f, chosen)
     return `unit ${id} retreats to ${String(chosen.hex)}`
   },
-  legal(ctx, frame) {
-    const id = current(ctx, frame)
-    return id === null ? [] : retreatOptions(ctx, id, data<RetreatData>(frame).pending)
+  legal(ctx, f) {
+    const id = current(ctx, f.data)
+    return id === null ? [] : retreatOptions(ctx, id, f.data.pending)
   },
-}
+})
 
 function whyNot(
   ctx: PlayContext,
