@@ -52,9 +52,23 @@ export default defineConfig({
         },
       },
       {
-        // Vue components, stores with IndexedDB and jsdom: a fresh module graph per file.
+        // Vue components, stores with IndexedDB and jsdom. Each test makes its own Pinia and
+        // storage, so a worker keeps its modules (Vue, the bundled content, the schemas) from
+        // file to file, which halves the editor tests' import time.
         extends: true,
-        test: { name: 'editor', include: ['test/editor/**/*.test.ts'] },
+        test: {
+          name: 'editor',
+          include: ['test/editor/**/*.test.ts'],
+          exclude: ['test/editor/**/*.isolated.test.ts'],
+          isolate: false,
+        },
+      },
+      {
+        // Editor tests that replace modules or globals (vi.mock, vi.stubGlobal) get a fresh
+        // module graph per file, so what they replace reaches no other file
+        // (test/tools/test-isolation.test.ts keeps them named so).
+        extends: true,
+        test: { name: 'editor-isolated', include: ['test/editor/**/*.isolated.test.ts'] },
       },
       {
         // Each browser test drives its own dev server and Chromium: one at a time, so the
