@@ -9,7 +9,26 @@ import { applyMarker } from '../state/effect-changes'
 import type { EffectScope } from '../state/effects'
 import { sendStatusEvent } from '../state/effects'
 import { ruleField } from '../state/failure'
+import type { Frame } from '../state/flow-types'
 import type { PlayContext } from './procedure'
+
+/** The rule a line or a refusal cites: the first reference the content gives, most specific first. */
+export function firstRule(...refs: (string | undefined)[]): string | undefined {
+  return refs.find((r) => r !== undefined)
+}
+
+/**
+ * `{ rule }` for a prompt: the setting's rule when given, else the rule of the phase the frame
+ * runs for.
+ */
+export function promptRule(
+  ctx: Pick<PlayContext, 'loaded'>,
+  preferred: string | undefined,
+  frame: Frame,
+): { rule?: string } {
+  const phase = ctx.loaded.rules.ruleset.sequence.phases.find((p) => p.id === frame.phase)
+  return ruleField(preferred ?? phase?.rule)
+}
 
 /** The scope an effect on one unit (or, with `id` null, on a side) is applied in. */
 export function effectScope(id: string | null, source: string, side?: string): EffectScope {

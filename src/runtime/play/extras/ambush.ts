@@ -25,7 +25,7 @@ import type { PlayContext } from '../procedure'
 import { AGAIN, defineProcedure } from '../define-procedure'
 import { currentActivation } from '../driver'
 import { effectsFrame, resultsWatch } from '../results/frames'
-import { dataOf, extrasSettings, note, ruleOf } from './common'
+import { dataOf, extrasSettings, note, promptRule } from './common'
 
 type Ctx = Pick<PlayContext, 'loaded' | 'state'>
 type Group = NonNullable<Scenario['sides'][number]['reinforcements']>[number]
@@ -215,7 +215,7 @@ export const ambushProcedure = defineProcedure<AmbushData>()({
           kind: 'ambush',
           text: 'choose the ambushing unit to bring on ("ambush" with its unit)',
           actions: ['ambush'],
-          ...ruleOf(ctx, settings.rule, f.frame),
+          ...promptRule(ctx, settings.rule, f.frame),
         },
       }
     },

@@ -29,7 +29,7 @@ import {
   optionOn,
   peekMemory,
   roll,
-  ruleOf,
+  promptRule,
   statusEvent,
 } from './common'
 import { isAmbushUnit } from './ambush'
@@ -324,7 +324,7 @@ function placePrompt(
       kind: 'flight-standard',
       text: `place the standard of the fled ${command} on your flight edge ("place-standard")`,
       actions: ['place-standard'],
-      ...ruleOf(ctx, settings.rule, frame),
+      ...promptRule(ctx, settings.rule, frame),
     },
   }
 }

@@ -16,7 +16,13 @@ import { leaderOnMap } from '../forces'
 import type { PlayContext } from '../procedure'
 import { AGAIN, defineProcedure } from '../define-procedure'
 import { restrictArmy } from './army'
-import { activatedUnitsOnMap, commandUnitsOnMap, extrasSettings, ruleOf, setMarker } from './common'
+import {
+  activatedUnitsOnMap,
+  commandUnitsOnMap,
+  extrasSettings,
+  promptRule,
+  setMarker,
+} from './common'
 import { declareDisengage, engagedDecisions, stayEngaged } from './engaged'
 import { pursuitReturn } from './pursuit-return'
 import { changeShieldWall, shieldWallChanges } from './shield-wall'
@@ -60,7 +66,7 @@ export const commandCheckProcedure = defineProcedure<Record<string, never>>()({
           kind: 'shield-wall',
           text: 'form or leave shield wall with every eligible unit of the activated command, or leave things as they are ("decline")',
           actions: ['shield-wall', 'decline'],
-          ...ruleOf(ctx, extrasSettings(ctx).shieldWall?.rule, f.frame),
+          ...promptRule(ctx, extrasSettings(ctx).shieldWall?.rule, f.frame),
         },
       }
     },

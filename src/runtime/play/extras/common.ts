@@ -23,16 +23,6 @@ export function extrasSettings(ctx: Ctx): ActivationExtras {
   return ctx.loaded.rules.ruleset.mechanics?.activation ?? {}
 }
 
-/**
- * `{ rule }` for a prompt: the setting's rule when given, else the rule of the phase the frame
- * runs for.
- */
-export function ruleOf(ctx: Ctx, preferred: string | undefined, frame: Frame): { rule?: string } {
-  const rule =
-    preferred ?? ctx.loaded.rules.ruleset.sequence.phases.find((p) => p.id === frame.phase)?.rule
-  return ruleField(rule)
-}
-
 export function optionOn(ctx: Ctx, option: string | undefined): boolean {
   return option === undefined || ctx.state.options[option] === true
 }
@@ -68,7 +58,7 @@ export function sideUnitsOnMap(ctx: Ctx, side: string): string[] {
 }
 
 // Markers, status events and notes are every procedure's (../logged.ts).
-export { note, setMarker, statusEvent } from '../logged'
+export { note, promptRule, setMarker, statusEvent } from '../logged'
 
 /** Moves a side's track by `amount` (clamped by the track's bounds), logged. */
 export function moveTrack(

@@ -17,7 +17,7 @@ import { nextSide } from '../forces'
 import { unitFlags } from '../influence'
 import type { NewFrame, PlayContext } from '../procedure'
 import { AGAIN, defineProcedure } from '../define-procedure'
-import { extrasSettings, note, ruleOf, sideUnitsOnMap, statusEvent } from './common'
+import { extrasSettings, note, promptRule, sideUnitsOnMap, statusEvent } from './common'
 import { phaseSettings } from '../phase-settings'
 import type { SettingsOf } from '../phase-settings'
 import { defineSlice } from '../slices'
@@ -162,7 +162,7 @@ export const playCountersProcedure = defineProcedure<PlayData>()({
           kind: 'play-counters',
           text: `play a ${names.join(' or ')} counter on a unit ("play-counter"), or carry on ("done")`,
           actions: ['play-counter', 'done'],
-          ...ruleOf(ctx, undefined, f.frame),
+          ...promptRule(ctx, undefined, f.frame),
         },
       }
     },

@@ -29,7 +29,7 @@ import {
   optionOn,
   peekMemory,
   roll,
-  ruleOf,
+  promptRule,
   setMarker,
   statusEvent,
 } from './common'
@@ -144,7 +144,7 @@ function prompt(
 ): Outcome {
   return {
     kind: 'prompt',
-    prompt: { side, kind, text, actions, ...ruleOf(ctx, settingsOf(ctx).rule, frame) },
+    prompt: { side, kind, text, actions, ...promptRule(ctx, settingsOf(ctx).rule, frame) },
   }
 }
 

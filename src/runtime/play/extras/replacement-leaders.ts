@@ -13,7 +13,7 @@ import { runningActivation } from '../activity'
 import { commandsOf } from '../forces'
 import { defineProcedure } from '../define-procedure'
 import type { PlayContext } from '../procedure'
-import { commandUnitsOnMap, extrasSettings, ruleOf } from './common'
+import { commandUnitsOnMap, extrasSettings, promptRule } from './common'
 import { setFacing, setPlace, setType } from '../../state/occupancy'
 import { commandParameters } from '../../state/parameters'
 
@@ -85,7 +85,7 @@ export const replacementLeadersProcedure = defineProcedure<Record<string, never>
           kind: 'replacement-leader',
           text: `place the replacement for ${[...choices.keys()].join(', ')} with a unit of his command ("place-leader")`,
           actions: ['place-leader'],
-          ...ruleOf(ctx, extrasSettings(ctx).replacementLeaders?.rule, f.frame),
+          ...promptRule(ctx, extrasSettings(ctx).replacementLeaders?.rule, f.frame),
         },
       }
     },

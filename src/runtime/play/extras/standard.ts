@@ -18,7 +18,7 @@ import { enemiesNextTo, enemyUnits } from '../influence'
 import type { PlayContext } from '../procedure'
 import { defineProcedure } from '../define-procedure'
 import { hexEntryCost } from '../terrain-costs'
-import { extrasSettings, note, roll, ruleOf, sideUnitsOnMap, statusEvent } from './common'
+import { extrasSettings, note, roll, promptRule, sideUnitsOnMap, statusEvent } from './common'
 import { leaderIds } from '../../state/game-state'
 import { standardArrivesLater } from '../movement/reinforcements'
 import { defineSlice } from '../slices'
@@ -191,7 +191,7 @@ export const standardProcedure = defineProcedure<Record<string, never>>()({
           kind: 'standard',
           text: 'rally the retired units at the standard ("rally"), or move the standard ("move-standard" to a hex)',
           actions: ['rally', 'move-standard'],
-          ...ruleOf(ctx, undefined, f.frame),
+          ...promptRule(ctx, undefined, f.frame),
         },
       }
     },

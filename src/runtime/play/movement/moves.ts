@@ -33,7 +33,7 @@ import type { Mover } from './movers'
 import { moverOf, riderChoices, whyNotMove } from './movers'
 import type { Reached } from './reach'
 import { reachable } from './reach'
-import { ruleOf } from './settings'
+import { firstRule } from '../logged'
 import { canEndIn, checkStep } from './steps'
 
 export { performTransform, performTurn, transformChoices, turnChoices } from './turns'
@@ -226,7 +226,7 @@ export function checkPath(
     if (stop) {
       reject(
         `${m.id} must stop in ${from ?? '?'}, having come under enemy influence there`,
-        ruleOf(f.settings.enemyInfluence?.rule, rule),
+        firstRule(f.settings.enemyInfluence?.rule, rule),
       )
     }
     const step = checkStep(f, m, from, to, touched)
@@ -237,7 +237,7 @@ export function checkPath(
       const what = m.retired ? 'hexes' : 'movement points'
       reject(
         `${m.id} has ${m.budget} ${what} left; the path to ${to} needs ${cost}`,
-        ruleOf(m.retired ? f.settings.retired?.rule : undefined, rule),
+        firstRule(m.retired ? f.settings.retired?.rule : undefined, rule),
       )
     }
     for (const e of step.touched) touched.add(e)

@@ -21,11 +21,6 @@ export function allowanceRating(loaded: LoadedScenario): string {
   return movementSettings(loaded).allowanceRating ?? 'movement'
 }
 
-/** A rule reference for a refusal: the most specific section the content gives. */
-export function ruleOf(...refs: (string | undefined)[]): string | undefined {
-  return refs.find((r) => r !== undefined)
-}
-
 /** A setting of another area read loosely, so that its schema may change without breaking this one. */
 export function activationSetting(loaded: LoadedScenario, ...path: string[]): unknown {
   let at: unknown = loaded.rules.ruleset.mechanics?.activation

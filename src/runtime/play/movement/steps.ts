@@ -7,7 +7,7 @@ import { hexEntryCost } from '../terrain-costs'
 import type { Facts } from './facts'
 import type { Mover } from './movers'
 import type { PassThroughRule } from './settings'
-import { ruleOf } from './settings'
+import { firstRule } from '../logged'
 import { ruleField } from '../../state/failure'
 
 /** A friendly unit passed through, with the rule that allows it. */
@@ -156,7 +156,10 @@ export function entryInto(f: Facts, m: Mover, to: string): Entry {
   }
   if (enemyUnits !== null) return refuse(`${to} holds enemy unit ${enemyUnits.join(', ')}`, rule)
   if (f.closedEntries(m.side).has(to))
-    return refuse(`${to} is where enemy reinforcements enter`, ruleOf(s.reinforcements?.rule, rule))
+    return refuse(
+      `${to} is where enemy reinforcements enter`,
+      firstRule(s.reinforcements?.rule, rule),
+    )
   if (f.tooNear(m.side, to)) return refuse(`${to} is too near the enemy for this activation`, rule)
   const influence = f.influencers(m.side, to)
   if (m.leader) {
@@ -260,7 +263,7 @@ export function checkStep(
   )
     return no(
       from === null ? `${to} is not an entry hex of its group` : `${to} is not next to ${from}`,
-      ruleOf(s.reinforcements?.rule, s.rule),
+      firstRule(s.reinforcements?.rule, s.rule),
     )
   const terrain = from === null ? null : f.terrainCost(from, to, m.moveClass)
   return stepWith(f, m, from, to, terrain, pathTouched, entryInto)

@@ -144,7 +144,7 @@ function current(ctx: PlayContext, d: RelocateData): string | null {
   return null
 }
 
-const ruleOf = (ctx: PlayContext, pending: PendingEffect): string | undefined =>
+const relocateRule = (ctx: PlayContext, pending: PendingEffect): string | undefined =>
   (pending.effect as RelocateEffect).rule ?? retireSettings(ctx).rule
 
 function eliminate(ctx: PlayContext, f: StepFrame<RelocateData, 'start'>, id: string): void {
@@ -152,7 +152,7 @@ function eliminate(ctx: PlayContext, f: StepFrame<RelocateData, 'start'>, id: st
   note(
     ctx,
     `unit ${id} finds no place near its ${(d.pending.effect as RelocateEffect).to}`,
-    ruleOf(ctx, d.pending),
+    relocateRule(ctx, d.pending),
   )
   const run = subRun(ctx)
   sendStatusEvent(
@@ -160,7 +160,7 @@ function eliminate(ctx: PlayContext, f: StepFrame<RelocateData, 'start'>, id: st
     id,
     retireSettings(ctx).eliminateEvent,
     0,
-    ruleOf(ctx, d.pending),
+    relocateRule(ctx, d.pending),
     d.pending.participants,
   )
   queueThen(f.frame, [effectsFrame(run.pending)])
@@ -174,7 +174,7 @@ function carryOut(ctx: PlayContext, chosen: Action, pending: PendingEffect): voi
     id,
     { hex: chosen.hex as string, ...(facing === undefined ? {} : { facing }) },
     `is placed near its ${(pending.effect as RelocateEffect).to}`,
-    ruleOf(ctx, pending),
+    relocateRule(ctx, pending),
   )
 }
 
@@ -195,7 +195,7 @@ export const relocateProcedure = defineProcedure<RelocateData>()({
         else carryOut(ctx, options[0] as Action, d.pending)
         return AGAIN
       }
-      const rule = ruleOf(ctx, d.pending)
+      const rule = relocateRule(ctx, d.pending)
       return {
         kind: 'prompt',
         prompt: {
@@ -220,7 +220,7 @@ export const relocateProcedure = defineProcedure<RelocateData>()({
           : hexes.includes(action.hex as string)
             ? `unit ${id} may not take that facing`
             : `unit ${id} must be placed, by a route free of enemy units, in an empty hex near its ${(d.pending.effect as RelocateEffect).to} that does not touch the units that caused the result: ${hexes.join(', ')}`,
-      rule: ruleOf(ctx, d.pending),
+      rule: relocateRule(ctx, d.pending),
     }))
     d.index += 1
     carryOut(ctx, chosen, d.pending)

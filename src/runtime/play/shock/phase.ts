@@ -89,7 +89,7 @@ function prepare(ctx: PlayContext, f: ShockFrame): ShockData {
 const openAttacks = (d: ShockData): number[] => d.attacks.flatMap((a, i) => (a.done ? [] : [i]))
 
 /** The rule of the declarations: continued attacks' own, or shock attacks'. */
-function ruleOf(ctx: PlayContext, d?: ShockData): string | undefined {
+function declarationsRule(ctx: PlayContext, d?: ShockData): string | undefined {
   return d?.mode === 'continued' ? continuedRule(ctx) : attackSettings(ctx).rule
 }
 
@@ -103,7 +103,7 @@ function declarePrompt(ctx: PlayContext, d: ShockData): Outcome {
       kind: 'shock-declaration',
       text: `${verb} one at a time ("declare"), then "declare-done"`,
       actions: ['declare', 'declare-undo', 'declare-done'],
-      ...ruleField(ruleOf(ctx, d)),
+      ...ruleField(declarationsRule(ctx, d)),
     },
   }
 }
@@ -129,7 +129,7 @@ function closeDeclarations(ctx: PlayContext, d: ShockData): void {
     for (const id of attack.attackers) {
       activityOf(ctx, id).attacked = true
       const marker = attack.chargers.includes(id) ? charge?.marker : shockMarker
-      if (marker !== undefined) setMarker(ctx, id, marker, 'add', ruleOf(ctx))
+      if (marker !== undefined) setMarker(ctx, id, marker, 'add', declarationsRule(ctx))
     }
     for (const id of attack.defenders) activityOf(ctx, id).wasAttacked = true
   }
@@ -221,7 +221,7 @@ function runStep(ctx: PlayContext, f: ShockFrame, d: ShockData): Outcome {
         !anyLegalDeclaration({ loaded: ctx.loaded, state: ctx.state, memo: new Map() }, d) &&
         declarationsProblem(ctx, d) === null
       ) {
-        note(ctx, `${d.side} has no attack to declare`, ruleOf(ctx))
+        note(ctx, `${d.side} has no attack to declare`, declarationsRule(ctx))
         d.step = d.steps.length
         return AGAIN
       }
@@ -322,7 +322,7 @@ export const shockProcedure = defineProcedure<ShockData>()<Step>({
         case 'declare-done': {
           checkArgs(action, [])
           const problem = declarationsProblem(ctx, d)
-          if (problem !== null) return reject(problem, ruleOf(ctx, d))
+          if (problem !== null) return reject(problem, declarationsRule(ctx, d))
           closeDeclarations(ctx, d)
           return `${d.side} has declared ${d.attacks.length} attack${d.attacks.length === 1 ? '' : 's'}`
         }
