@@ -7,7 +7,7 @@
  */
 import type { LoadedScenario } from '../rules/loaded'
 import { faceRange, forcedSource } from '../dice'
-import { resolutionDistribution } from '../rules'
+import { CONTEXT_KINDS, contextFacts, resolutionDistribution } from '../rules'
 import type { ContextKind, ResolutionDistribution } from '../rules'
 import type { Action } from '../state/actions'
 import { boardOf } from '../state/board'
@@ -207,8 +207,8 @@ interface ArgumentInfo {
   required?: true
 }
 
-/** Every argument of CONTEXT_ARGS: how it is typed and what it means. */
-export const WHAT_IF_ARGUMENTS: Readonly<Record<string, ArgumentInfo>> = {
+/** The engine's own arguments of CONTEXT_ARGS: how each is typed and what it means. */
+const GENERAL_ARGUMENTS: Readonly<Record<string, ArgumentInfo>> = {
   attackers: { kind: 'units', description: 'the attacking units', required: true },
   defenders: { kind: 'units', description: 'the attacked units', required: true },
   charging: {
@@ -217,15 +217,6 @@ export const WHAT_IF_ARGUMENTS: Readonly<Record<string, ArgumentInfo>> = {
   },
   moved: { kind: 'unit-flags', description: 'the units that moved before the attack' },
   counterCharged: { kind: 'unit-flags', description: 'the units that were counter-charged' },
-  continued: {
-    kind: 'number',
-    description: 'earlier shock phases the attackers fought this activation (0 for none)',
-  },
-  bonus: { kind: 'number', description: 'a bonus played on the roll (a counter), 0 for none' },
-  counterChargedVsShock: {
-    kind: 'boolean',
-    description: 'the defenders counter-charged this shock attack',
-  },
   defending: {
     kind: 'number',
     description: 'defenders of the whole declared attack (all its hexes); the defenders by default',
@@ -234,27 +225,34 @@ export const WHAT_IF_ARGUMENTS: Readonly<Record<string, ArgumentInfo>> = {
   target: { kind: 'unit', description: 'the unit fired at', required: true },
   range: { kind: 'number', description: 'the range in hexes; counted on the map by default' },
   weapon: { kind: 'text', description: "the firer's weapon; its first by default" },
-  mode: { kind: 'text', description: 'how the shot is made (active, return, reaction…)' },
-  overUnits: { kind: 'boolean', description: 'the shot passes over other units' },
   angle: {
     kind: 'text',
     description: 'the sector of the target the shot comes through; from the map by default',
   },
   unit: { kind: 'unit', description: 'the unit concerned', required: true },
-  turn: { kind: 'number', description: 'how far the unit must turn to react (0 for no turn)' },
   leader: { kind: 'unit', description: 'the leader concerned' },
   command: { kind: 'text', description: "the command concerned; the leader's by default" },
   kind: { kind: 'text', description: 'the kind of activation or battle' },
   free: { kind: 'boolean', description: 'the activation is a free one' },
-  successes: { kind: 'number', description: 'activations the side has won so far this turn' },
-  inCommanderRange: { kind: 'boolean', description: 'the leader is in range of his commander' },
-  commanderEffectiveness: { kind: 'number', description: "the commander's effectiveness" },
-  singleCommand: { kind: 'boolean', description: 'the activation is of a single command' },
   friendly: { kind: 'units', description: 'the units of the side concerned' },
   enemy: { kind: 'units', description: 'the units they face' },
-  passage: { kind: 'number', description: 'the round of the battle (0 for the first)' },
   hex: { kind: 'text', description: "the hex of the battle; the first friendly unit's by default" },
-  ambusher: { kind: 'boolean', description: 'the side concerned springs the ambush' },
+}
+
+/**
+ * Every argument of CONTEXT_ARGS: how it is typed and what it means — the engine's own, and
+ * the facts the mechanics pass (rules/context-facts.ts).
+ */
+export const WHAT_IF_ARGUMENTS: Readonly<Record<string, ArgumentInfo>> = {
+  ...GENERAL_ARGUMENTS,
+  ...Object.fromEntries(
+    CONTEXT_KINDS.flatMap((k) =>
+      Object.entries(contextFacts(k)).map(([name, fact]) => [
+        name,
+        { kind: fact.type, description: fact.description },
+      ]),
+    ),
+  ),
 }
 
 export interface WhatIfArgument {

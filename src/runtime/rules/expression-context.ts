@@ -6,6 +6,7 @@
  */
 import type { ResolvedRuleset } from '../generated/content-types'
 import { createEnvironment, type Environment, type ExprType } from '../expr'
+import { contextFacts } from './context-facts'
 
 export type ContextKind = 'attack' | 'fire' | 'unit' | 'activation' | 'battle' | 'side' | 'phase'
 
@@ -168,6 +169,16 @@ export function rulesetTypes(r: ResolvedRuleset): Record<string, ExprType> {
   }
 }
 
+/** The types of the facts the context's mechanics pass (context-facts.ts). */
+function factTypes(kind: ContextKind): Record<string, ExprType> {
+  return Object.fromEntries(
+    Object.entries(contextFacts(kind)).map(([name, fact]) => [
+      name,
+      fact.type === 'number' ? NUMBER : fact.type === 'boolean' ? BOOLEAN : STRING,
+    ]),
+  )
+}
+
 function contextVariables(kind: ContextKind): Record<string, ExprType> {
   switch (kind) {
     case 'attack':
@@ -178,9 +189,7 @@ function contextVariables(kind: ContextKind): Record<string, ExprType> {
         defender: named('Participant'),
         attack: obj({
           charge: BOOLEAN,
-          continued: NUMBER,
-          counterChargedVsShock: BOOLEAN,
-          bonus: NUMBER,
+          ...factTypes(kind),
           /** Units defending in the whole declared attack (both hexes when one unit attacks two). */
           defending: NUMBER,
         }),
@@ -191,12 +200,11 @@ function contextVariables(kind: ContextKind): Record<string, ExprType> {
         target: named('Unit'),
         range: NUMBER,
         fire: obj({
-          mode: STRING,
+          ...factTypes(kind),
           weapon: STRING,
           weaponGroup: STRING,
           /** Side of the target the shot comes through (from the target's facing). */
           angle: STRING,
-          overUnits: BOOLEAN,
           crossing: named('Hexside'),
         }),
       }
@@ -204,28 +212,21 @@ function contextVariables(kind: ContextKind): Record<string, ExprType> {
       return {
         unit: named('Unit'),
         /** What the unit must do to react: vertices (or hexsides) it must turn (a counter-charge). */
-        reaction: obj({ turn: NUMBER }),
+        reaction: obj(factTypes(kind)),
       }
     case 'activation':
       return {
         side: named('Side'),
         leader: named('Unit'),
         command: named('Command'),
-        activation: obj({
-          kind: STRING,
-          free: BOOLEAN,
-          successes: NUMBER,
-          inCommanderRange: BOOLEAN,
-          commanderEffectiveness: NUMBER,
-          singleCommand: BOOLEAN,
-        }),
+        activation: obj({ kind: STRING, free: BOOLEAN, ...factTypes(kind) }),
       }
     case 'battle':
       return {
         friendly: list(named('Unit')),
         enemy: list(named('Unit')),
         leader: named('Unit'),
-        battle: obj({ kind: STRING, passage: NUMBER, hex: named('Hex'), ambusher: BOOLEAN }),
+        battle: obj({ kind: STRING, hex: named('Hex'), ...factTypes(kind) }),
       }
     case 'side':
       return { side: named('Side') }

@@ -56,4 +56,6 @@ export { effectApplies, effectNumber } from './evaluate'
 export type { Captured, EvaluationFailure, Variables } from './evaluate'
 
 export { CONTEXT_KINDS, buildEnvironment, buildEnvironments, camelKey } from './expression-context'
+export { contextFacts, factDefault } from './context-facts'
+export type { ContextFact, FactType } from './context-facts'
 export type { ContextKind } from './expression-context'

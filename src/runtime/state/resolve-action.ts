@@ -8,7 +8,7 @@
 import type { LoadedScenario } from '../rules/loaded'
 import type { Resolution } from '../generated/content-types'
 import { didYouMean } from '../content/suggest'
-import { resolve, resolveWithRoll } from '../rules'
+import { contextFacts, factDefault, resolve, resolveWithRoll } from '../rules'
 import type { ContextKind, ResolutionRecord, Variables } from '../rules'
 import type { Action, ActionHandler } from './actions'
 import { booleanArg, checkArgs, idListArg, numberArg, stringArg, unitFlagArg } from './actions'
@@ -28,35 +28,47 @@ import {
   unitVariables,
 } from './variables'
 
-/** The arguments a `resolve`-shaped description takes besides the resolution, by context. */
-export const CONTEXT_ARGS: Readonly<Record<ContextKind, readonly string[]>> = {
-  attack: [
-    'attackers',
-    'defenders',
-    'charging',
-    'moved',
-    'counterCharged',
-    'continued',
-    'bonus',
-    'counterChargedVsShock',
-    'defending',
-  ],
-  fire: ['firer', 'target', 'range', 'weapon', 'mode', 'overUnits', 'angle'],
-  unit: ['unit', 'turn'],
+/** The engine's own arguments of each context, besides the facts its mechanics pass. */
+const GENERAL_ARGS: Readonly<Record<ContextKind, readonly string[]>> = {
+  attack: ['attackers', 'defenders', 'charging', 'moved', 'counterCharged', 'defending'],
+  fire: ['firer', 'target', 'range', 'weapon', 'angle'],
+  unit: ['unit'],
   side: [],
   // No resolution is rolled in the phase context: it is a phase's own `when` and `repeat`.
   phase: [],
-  activation: [
-    'leader',
-    'command',
-    'kind',
-    'free',
-    'successes',
-    'inCommanderRange',
-    'commanderEffectiveness',
-    'singleCommand',
-  ],
-  battle: ['friendly', 'enemy', 'leader', 'kind', 'passage', 'hex', 'ambusher'],
+  activation: ['leader', 'command', 'kind', 'free'],
+  battle: ['friendly', 'enemy', 'leader', 'kind', 'hex'],
+}
+
+/**
+ * The arguments a `resolve`-shaped description takes besides the resolution, by context: the
+ * engine's own, then the facts of the context's mechanics (rules/context-facts.ts).
+ */
+export const CONTEXT_ARGS: Readonly<Record<ContextKind, readonly string[]>> = {
+  attack: argsOf('attack'),
+  fire: argsOf('fire'),
+  unit: argsOf('unit'),
+  side: argsOf('side'),
+  phase: argsOf('phase'),
+  activation: argsOf('activation'),
+  battle: argsOf('battle'),
+}
+
+function argsOf(context: ContextKind): readonly string[] {
+  return [...GENERAL_ARGS[context], ...Object.keys(contextFacts(context))]
+}
+
+/** The facts of `context` the action gives, each not given at its default (nothing happened). */
+function factValues(action: Action, context: ContextKind): Vars {
+  const values: Vars = {}
+  for (const [name, fact] of Object.entries(contextFacts(context)))
+    values[name] =
+      (fact.type === 'number'
+        ? numberArg(action, name)
+        : fact.type === 'boolean'
+          ? booleanArg(action, name)
+          : stringArg(action, name, true)) ?? factDefault(fact.type)
+  return values
 }
 
 const DEFAULT_WHO: Record<ContextKind, Who | null> = {
@@ -137,9 +149,7 @@ function attackSituation(loaded: LoadedScenario, state: GameState, action: Actio
       defender: defenderVars[0],
       attack: {
         charge: attackerVars.some((a) => a.charging === true),
-        continued: numberArg(action, 'continued') ?? 0,
-        counterChargedVsShock: booleanArg(action, 'counterChargedVsShock') ?? false,
-        bonus: numberArg(action, 'bonus') ?? 0,
+        ...factValues(action, 'attack'),
         // One unit attacking two hexes fights both defenders on each roll (for strength).
         defending: numberArg(action, 'defending') ?? defenders.length,
       },
@@ -177,7 +187,7 @@ function fireSituation(loaded: LoadedScenario, state: GameState, action: Action)
       target: unitVariables(loaded, state, targetId),
       range,
       fire: {
-        mode: stringArg(action, 'mode', true) ?? '',
+        ...factValues(action, 'fire'),
         weapon,
         weaponGroup: (loaded.rules.ruleset.weapons ?? []).find((w) => w.id === weapon)?.group ?? '',
         // The fire mechanic passes the angle when its own hexspine rules decide it.
@@ -186,7 +196,6 @@ function fireSituation(loaded: LoadedScenario, state: GameState, action: Action)
           (target.facing === null
             ? ''
             : board.sector(target.hex as string, target.facing, firer.hex as string)),
-        overUnits: booleanArg(action, 'overUnits') ?? false,
         crossing: board.hexside(firer.hex as string, target.hex as string),
       },
     },
@@ -221,7 +230,7 @@ function situation(
       const roles = { self: [id], actor: [id], target: [id], participants: [id] }
       const variables = {
         unit: unitVariables(loaded, state, id),
-        reaction: { turn: numberArg(action, 'turn') ?? 0 },
+        reaction: factValues(action, 'unit'),
       }
       return { variables, roles, units: [id], who: id }
     }
@@ -252,10 +261,7 @@ function situation(
         activation: {
           kind: stringArg(action, 'kind', true) ?? '',
           free: booleanArg(action, 'free') ?? false,
-          successes: numberArg(action, 'successes') ?? 0,
-          inCommanderRange: booleanArg(action, 'inCommanderRange') ?? false,
-          commanderEffectiveness: numberArg(action, 'commanderEffectiveness') ?? 0,
-          singleCommand: booleanArg(action, 'singleCommand') ?? false,
+          ...factValues(action, 'activation'),
         },
       }
       const units = leader === undefined ? [] : [leader]
@@ -285,9 +291,8 @@ function situation(
         leader: leader === undefined ? null : unitVariables(loaded, state, leader),
         battle: {
           kind: stringArg(action, 'kind', true) ?? '',
-          passage: numberArg(action, 'passage') ?? 0,
           hex: hexLabel === null ? null : board.hex(hexLabel),
-          ambusher: booleanArg(action, 'ambusher') ?? false,
+          ...factValues(action, 'battle'),
         },
       }
       const units = [...friendly, ...enemy]
