@@ -27,8 +27,9 @@ const SECTION_CITATION = new RegExp(
   String.raw`\((?:[A-Za-z-]+ )?${SECTION}(?!\s*(?:mm|MB|KB|px|s\b|%))[^)]*\)`,
 )
 
-/** Rulebooks and games by name. */
-const RULEBOOK_NAME = /Tri-Pack|living rules|bundled series|Men of Iron|Infidel|Croisades/
+/** Rulebooks, games, battles and one game's counters by name. */
+const RULEBOOK_NAME =
+  /Tri-Pack|living rules|bundled series|Men of Iron|Infidel|Croisades|Cry Havoc|Blood (?:and|&) Roses|Agincourt|Arsuf|Ascalon|Tewkesbury|Into the Breach|Battle Cry|Unsteady Troops/
 
 /** The comments of a source text: `//` to the end of the line, and `/* … *\/` blocks. */
 function commentsOf(text: string): string[] {
@@ -40,6 +41,7 @@ function findings(text: string): string[] {
   const found: string[] = []
   const code = text.replace(/\/\/[^\n]*|\/\*[\s\S]*?\*\//g, '')
   for (const m of code.matchAll(new RegExp(SECTION_LITERAL, 'g'))) found.push(m[0])
+  for (const m of code.matchAll(new RegExp(RULEBOOK_NAME, 'g'))) found.push(m[0])
   for (const comment of commentsOf(text)) {
     const citation = SECTION_CITATION.exec(comment)
     if (citation !== null) found.push(citation[0])
@@ -55,7 +57,7 @@ const sources = ['src/runtime', 'src/editor'].flatMap((dir) =>
     .map((path) => ({ name: relative(projectRoot, path), text: readFileSync(path, 'utf8') })),
 )
 
-describe('no rulebook section numbers in src/', () => {
+describe('no rulebook section numbers or game names in src/', () => {
   test('the scan finds literals and citations, and leaves numbers alone', () => {
     const sample = [
       "note(ctx, text, '13.9, 16.4')",
@@ -69,11 +71,13 @@ describe('no rulebook section numbers in src/', () => {
       "const label = '1/2 inch (12.7 mm)'",
       '// this file pulls 1.4 MB (1.4 MB) into the first download',
       "const version = '0.1.0'",
+      "const text = 'play a Battle Cry counter'",
     ].join('\n')
     expect(findings(sample)).toEqual([
       "'13.9, 16.4'",
       "'12.1'",
       '`13.1-13.3`',
+      'Battle Cry',
       '(7.2)',
       '(Tri-Pack 14.9)',
       'Tri-Pack',

@@ -1,7 +1,7 @@
 /**
  * The effect counters of the seizure cup: those that rally a friendly unit or disorder an enemy
  * one are played at the start of a move/fire phase (mechanic "play-counters": the non-active player
- * first, each as many as he likes), Into the Breach before a shock or charge roll (the shock
+ * first, each as many as he likes), one adding to the attack before a shock or charge roll (the shock
  * mechanic pushes `attackBonusFrame` and reads the bonus it returns). What each effect does is
  * mechanics.activation.counters; which counters exist is sequence.activation.seizure.counters.
  */
@@ -203,7 +203,7 @@ export function attackBonusAvailable(ctx: Ctx, side: string): boolean {
 
 /**
  * For the shock mechanic, before it rolls an attack: a frame asking the attacking side whether
- * it plays an attack-bonus counter (Into the Breach) on this attack; null when it holds none.
+ * it plays an attack-bonus counter on this attack; null when it holds none.
  * When the frame ends, the pushing frame's `returned` is the bonus to add to attack.bonus (0 if
  * the player declined).
  */

@@ -18,7 +18,7 @@ export const EXTRAS_PROCEDURES: Procedures = {
   'time-track': timeTrackProcedure,
   'battle-flight': battleFlightProcedure,
   ambush: ambushProcedure,
-  /** Into the Breach: asked by the shock mechanic before a roll (see attackBonusFrame). */
+  /** A counter adding to an attack roll: asked by the shock mechanic before a roll (see attackBonusFrame). */
   'attack-bonus': attackBonusProcedure,
 }
 
