@@ -5,7 +5,6 @@ import { defineConfig } from 'vitest/config'
 import { bundledTerrainPlugin } from './tools/bundled-terrain.js'
 import { devSavePlugin } from './tools/dev-save.js'
 import { preloadChunksPlugin } from './tools/preload-chunks.js'
-import { LongFirstSequencer } from './tools/test-order.js'
 
 /** Test workers: TEST_WORKERS from the environment, else every core (two on our CI machine). */
 const TEST_WORKERS = Math.max(1, Number(process.env.TEST_WORKERS) || availableParallelism())
@@ -36,8 +35,6 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Vitest's default is cores - 1, a single worker on a 2-core machine.
     maxWorkers: TEST_WORKERS,
-    // The long files first, so that both workers finish together (tools/test-order.ts).
-    sequence: { sequencer: LongFirstSequencer },
     projects: [
       {
         // Pure runtime, content and tool tests leave nothing behind, so each worker keeps its
@@ -74,11 +71,10 @@ export default defineConfig({
         test: { name: 'editor-isolated', include: ['test/editor/**/*.isolated.test.ts'] },
       },
       {
-        // The browser tests are one file (test/e2e/browser.e2e.test.ts), so they run one after
-        // the other, each with its own dev server and Chromium, while the other worker runs the
-        // rest. A project without file parallelism would run after all the others instead.
+        // Each browser test drives its own dev server and Chromium: one at a time, so the
+        // browser always has a core while the other worker runs CPU-bound tests.
         extends: true,
-        test: { name: 'browser', include: ['test/e2e/**/*.test.ts'] },
+        test: { name: 'browser', include: ['test/e2e/**/*.test.ts'], fileParallelism: false },
       },
     ],
   },

@@ -52,6 +52,21 @@ let server: EditorServer
 let browser: Browser
 let page: Page
 
+beforeAll(async () => {
+  content = mkdtempSync(join(tmpdir(), 'hexwright-play-e2e-'))
+  cpSync(join(projectRoot, 'content'), content, { recursive: true })
+  mkdirSync(RESULTS, { recursive: true })
+  server = await startEditor(content)
+  browser = await launchChromium()
+  page = await browser.newPage({ viewport: { width: 1500, height: 950 } })
+}, 120_000)
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+  rmSync(content, { recursive: true, force: true })
+})
+
 const play = <T>(fn: (p: Hooks['__hexwrightPlay']) => T): Promise<T> =>
   page.evaluate(`(${fn.toString()})(window.__hexwrightPlay)`) as Promise<T>
 
@@ -167,21 +182,6 @@ async function logText(): Promise<string> {
 }
 
 describe('playtest in the browser', () => {
-  beforeAll(async () => {
-    content = mkdtempSync(join(tmpdir(), 'hexwright-play-e2e-'))
-    cpSync(join(projectRoot, 'content'), content, { recursive: true })
-    mkdirSync(RESULTS, { recursive: true })
-    server = await startEditor(content)
-    browser = await launchChromium()
-    page = await browser.newPage({ viewport: { width: 1500, height: 950 } })
-  }, 120_000)
-
-  afterAll(async () => {
-    await browser?.close()
-    await server?.close()
-    rmSync(content, { recursive: true, force: true })
-  })
-
   it('plays a move, a shot, a continuation and a charge with our own dice, then saves and replays', async () => {
     await page.goto(server.url)
     await ready()

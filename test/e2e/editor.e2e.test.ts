@@ -75,29 +75,29 @@ async function ready(p: Page): Promise<void> {
   await p.waitForFunction(() => (window as unknown as Partial<W>).__hexwright?.ws.ready === true)
 }
 
-describe('a designer in the editor', () => {
-  beforeAll(async () => {
-    mkdirSync(RESULTS, { recursive: true })
-    content = mkdtempSync(join(tmpdir(), 'hexwright-e2e-content-'))
-    cpSync(join(projectRoot, 'content'), content, { recursive: true })
-    server = await startEditor(content)
-    browser = await launchChromium()
-    context = await browser.newContext({
-      viewport: { width: 1440, height: 900 },
-      acceptDownloads: true,
-    })
-    page = await context.newPage()
-    page.on('pageerror', (e) => console.error('page error:', e.message))
-    await page.goto(server.url)
-    await ready(page)
-  }, 120_000)
-
-  afterAll(async () => {
-    await browser?.close()
-    await server?.close()
-    if (content) rmSync(content, { recursive: true, force: true })
+beforeAll(async () => {
+  mkdirSync(RESULTS, { recursive: true })
+  content = mkdtempSync(join(tmpdir(), 'hexwright-e2e-content-'))
+  cpSync(join(projectRoot, 'content'), content, { recursive: true })
+  server = await startEditor(content)
+  browser = await launchChromium()
+  context = await browser.newContext({
+    viewport: { width: 1440, height: 900 },
+    acceptDownloads: true,
   })
+  page = await context.newPage()
+  page.on('pageerror', (e) => console.error('page error:', e.message))
+  await page.goto(server.url)
+  await ready(page)
+}, 120_000)
 
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+  if (content) rmSync(content, { recursive: true, force: true })
+})
+
+describe('a designer in the editor', () => {
   it('creates a 20×15 map and paints woods and a river on it', async () => {
     await page.getByTestId('new-menu').click()
     await page.getByTestId('new-map').click()
