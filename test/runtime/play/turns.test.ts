@@ -9,7 +9,6 @@ import { describe, expect, it } from 'vitest'
 import type { GameState, LoadedScenario, LogEntry } from '../../../src/runtime'
 import {
   legalActions,
-  loadLibrary,
   openPrompt,
   playAction,
   randomLegal,
@@ -18,39 +17,13 @@ import {
   stateHashesOf,
   validateContent,
 } from '../../../src/runtime'
-import type { SourceText } from '../../../src/runtime/content'
 import { playout } from '../../../src/runtime/play/ai'
 import { checkedGame } from '../../../tools/playout-checks'
-import { readContentFolder, withEdit } from '../../helpers/fixtures'
+import { withEdit } from '../../helpers/fixtures'
+import { fixture, MOD, RULESET, SCENARIO, scenarioOf, withPhase } from './turn-skirmish'
 
-const MOD = 'test/fixtures/mods/turn-skirmish'
-const RULESET = 'infidel-turns.json'
-const SCENARIO = 'turns-at-the-ford'
 const LAST_TURN = 12
 const PHASES = ['movement', 'fire', 'melee', 'continued-melee', 'recovery']
-
-const bundled = readContentFolder('content')
-const fixture = (): SourceText[] => [...bundled, ...readContentFolder(MOD)]
-
-function scenarioOf(sources: SourceText[]): LoadedScenario {
-  const result = loadLibrary(sources).scenario(SCENARIO)
-  if (!result.ok) throw new Error(result.problems.map((p) => p.message).join('\n'))
-  return result.value
-}
-
-/** The fixture with one phase of its ruleset changed (a JSON edit of the variant's patch). */
-function withPhase(id: string, change: Record<string, unknown>): SourceText[] {
-  return withEdit(fixture(), RULESET, (text) => {
-    const variant = JSON.parse(text) as {
-      patch: { sequence: { phases: { id: string; [key: string]: unknown }[] } }
-    }
-    const phase = variant.patch.sequence.phases.find((p) => p.id === id && !('$delete' in p))
-    if (phase === undefined) throw new Error(`the fixture has no phase ${id}`)
-    Object.assign(phase, change)
-    for (const [key, value] of Object.entries(change)) if (value === undefined) delete phase[key]
-    return JSON.stringify(variant, null, 2)
-  })
-}
 
 /** What the clock did in a game: each clock change of the log, in order. */
 interface Tick {

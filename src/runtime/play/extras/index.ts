@@ -7,6 +7,7 @@ import { attackBonusProcedure, playCountersProcedure } from './counters'
 import { rallyProcedure } from './rally'
 import { replacementLeadersProcedure } from './replacement-leaders'
 import { standardProcedure } from './standard'
+import { statusRecoveryProcedure } from './status-recovery'
 import { timeTrackProcedure } from './time-track'
 
 export const EXTRAS_PROCEDURES: Procedures = {
@@ -16,6 +17,7 @@ export const EXTRAS_PROCEDURES: Procedures = {
   rally: rallyProcedure,
   standard: standardProcedure,
   'time-track': timeTrackProcedure,
+  'status-recovery': statusRecoveryProcedure,
   'battle-flight': battleFlightProcedure,
   ambush: ambushProcedure,
   /** A counter adding to an attack roll: asked by the shock mechanic before a roll (see attackBonusFrame). */
