@@ -6,6 +6,7 @@
 import { checkFile, type SourceText } from '../content/check-files'
 import { createContentStore, type ContentFile, type ContentStore } from '../content/content-store'
 import { compareProblems, type Problem } from '../content/problems'
+import { packOf } from '../content/mod-manifest'
 import { crossFileProblems } from './cross-checks'
 import type { EngineChecks } from './engine-checks'
 
@@ -57,7 +58,9 @@ function duplicateIdProblems(files: ContentFile[]): Problem[] {
   for (const f of files) {
     if (!f.format || !f.valid) continue
     const group = f.format === 'variant' ? 'ruleset' : f.format
-    const key = `${group}:${f.name}`
+    // A mod's manifest is always hexwright-mod.json: its id is the one it declares.
+    const id = packOf(f)?.id ?? f.name
+    const key = `${group}:${id}`
     const first = seen.get(key)
     if (first) {
       out.push({
@@ -65,7 +68,7 @@ function duplicateIdProblems(files: ContentFile[]): Problem[] {
         line: 1,
         column: 1,
         pointer: '/id',
-        message: `another ${f.format} has the id "${f.name}" (${first.doc.file}); ids must be unique`,
+        message: `another ${f.format} has the id "${id}" (${first.doc.file}); ids must be unique`,
         severity: 'error',
       })
     } else seen.set(key, f)
