@@ -1,18 +1,19 @@
 /**
  * The status-recovery phase (mechanic "status-recovery"): units in one status recover through a
- * status event of the graph, for instance stunned characters coming to at the end of a player
+ * status event of the graph, for instance stunned characters coming round at the end of a player
  * turn. It looks at the units on the map of the side the phase runs for, or of every side when
  * the phase's player is `both`.
  *
  * With `stunnedDuring: previous-player-turn`, a unit recovers only in the player turn after the
- * one in which it came into the status (`this-player-turn`: in the same one). The phase tells them apart by remembering, each time it runs,
- * the player turn in which it first saw each unit in the status (its memory, by phase): so a
- * phase with `stunnedDuring` is meant to run in every player turn, after whatever can put a unit
- * in the status.
+ * one in which it came into the status (`this-player-turn`: in the same one). The phase tells
+ * them apart by remembering, each time it runs, the player turn in which it first saw each unit
+ * in the status (its memory, by phase). So a phase with `stunnedDuring` is meant to run in every
+ * player turn, after whatever can put a unit in the status; a unit that leaves the status and
+ * comes back between two runs counts from the first time.
  */
 import { runningActivation } from '../activity'
 import { defineProcedure } from '../define-procedure'
-import { phaseSettings } from '../phase-settings'
+import { phaseOf, phaseSettings } from '../phase-settings'
 import type { PlayContext } from '../procedure'
 import { memoryOf, peekMemory, statusEvent } from './common'
 
@@ -21,12 +22,12 @@ type Seen = Record<string, Record<string, number>>
 
 /** The units of the sides the phase runs for that are in `status` on the map. */
 function unitsIn(ctx: PlayContext, phase: string, status: string): string[] {
-  const everySide = ctx.loaded.rules.ruleset.sequence.phases.find((p) => p.id === phase)?.player
+  const { player } = phaseOf(ctx, phase)
   const side = runningActivation(ctx)?.side ?? ctx.state.clock.activeSide
   return Object.entries(ctx.state.units)
     .filter(
       ([, u]) =>
-        u.location === 'map' && u.status === status && (everySide === 'both' || u.side === side),
+        u.location === 'map' && u.status === status && (player === 'both' || u.side === side),
     )
     .map(([id]) => id)
 }
@@ -68,7 +69,7 @@ export const statusRecoveryProcedure = defineProcedure<Record<string, never>>()(
     start(ctx, f) {
       const phase = f.frame.phase ?? ''
       const settings = phaseSettings(ctx, phase, 'status-recovery')
-      const rule = ctx.loaded.rules.ruleset.sequence.phases.find((p) => p.id === phase)?.rule
+      const { rule } = phaseOf(ctx, phase)
       for (const id of recoveringUnits(ctx, phase)) statusEvent(ctx, id, settings.event, rule)
       if (settings.stunnedDuring !== undefined) remember(ctx, phase, settings.from)
       return { kind: 'done' }
