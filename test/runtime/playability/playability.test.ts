@@ -31,11 +31,10 @@ function sampleWith(edit: (sides: [Side, Side]) => void, sources = bundled): Sou
 describe('the sequence of play the engine cannot play yet', () => {
   it('names every phase and reaction without a procedure, and every setting unread, at its place', () => {
     const gaps = sequenceGaps(bundledRuleset('croisades-tactical').ruleset)
-    // Turns and phases are played, and so is the stunned characters' recovery; a phase of fire
-    // and one of movement are too, but not with the settings these give them.
+    // Turns and phases are played, and so are the offensive fire with its settings and the
+    // stunned characters' recovery; a phase of movement is too, but not with its infiltration.
     expect(gaps.structure).toBe(null)
     expect(gaps.missing.map((m) => [m.pointer, m.mechanic, m.trigger ?? null])).toEqual([
-      ['/sequence/phases/0/params', 'fire', null],
       ['/sequence/phases/1/mechanic', 'charge-declaration', null],
       ['/sequence/phases/1/reactions/0/mechanic', 'charge-declaration', 'charge-declared'],
       ['/sequence/phases/2/params', 'movement', null],
@@ -44,7 +43,7 @@ describe('the sequence of play the engine cannot play yet', () => {
     ])
     expect(describeGaps(gaps)).toContain('"melee" (4. Combat)')
     expect(describeGaps(gaps)).toContain(
-      'the engine does not read the settings "mode", "resolution" and "excludeInContact" of 1. Offensive fire and "infiltration" of 3. Movement and defensive fire',
+      'the engine does not read the settings "infiltration" of 3. Movement and defensive fire',
     )
   })
 
@@ -63,7 +62,7 @@ describe('the sequence of play the engine cannot play yet', () => {
     expect(report.problems.filter((p) => p.severity === 'error')).toEqual([])
     const warnings = report.problems.filter((p) => p.severity === 'warning')
     expect(warnings.map((p) => [p.file, p.pointer])).toEqual([
-      ['content/rulesets/croisades-tactical.json', '/sequence/phases/0/params'],
+      ['content/rulesets/croisades-tactical.json', '/sequence/phases/1/mechanic'],
       ['content/rulesets/les-croisades.json', '/sequence/phases/0/mechanic'],
     ])
     expect(warnings[1]?.message).toMatch(

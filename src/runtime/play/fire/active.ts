@@ -10,8 +10,10 @@ import { transformUnit } from '../../state/effect-changes'
 import { reject } from '../../state/failure'
 import type { Frame } from '../../state/flow-types'
 import { activityOf, isActivated, peekActivity } from '../activity'
-import { adjacentEnemies, unitFlags, unitRatings } from '../influence'
+import { adjacentEnemies, enemiesNextTo, unitFlags, unitRatings } from '../influence'
 import type { ActionOutcome } from '../movement/move-and-fire'
+import { phaseOf, phaseSettings } from '../phase-settings'
+import type { SettingsOf } from '../phase-settings'
 import type { PlayContext } from '../procedure'
 import { fireSettings } from './settings'
 import { shotFrame } from './shot-procedure'
@@ -54,19 +56,47 @@ function cannotFireNow(ctx: PlayContext, id: string): Refusal | null {
   return null
 }
 
-export function fireChoices(ctx: PlayContext, _frame: Frame, only?: readonly string[]): Action[] {
+/** The settings of the fire phase `frame` runs for; undefined in a phase of another mechanic. */
+function firePhase(ctx: PlayContext, frame: Frame): SettingsOf<'fire'> | undefined {
+  if (frame.phase === null || phaseOf(ctx, frame.phase).mechanic !== 'fire') return undefined
+  return phaseSettings(ctx, frame.phase, 'fire')
+}
+
+/** Whether `id` is next to an enemy unit. */
+function inContact(ctx: PlayContext, id: string): boolean {
+  const unit = ctx.state.units[id]
+  return unit?.hex != null && enemiesNextTo(ctx, unit.side, unit.hex).length > 0
+}
+
+/** Why the phase's own settings forbid `id` to fire at `target` (excludeInContact), or null. */
+function phaseRefusal(
+  ctx: PlayContext,
+  phase: SettingsOf<'fire'> | undefined,
+  id: string,
+  target: string,
+): string | null {
+  if (phase?.excludeInContact !== true) return null
+  if (inContact(ctx, id)) return `unit ${id} is next to an enemy and may not fire in this phase`
+  if (inContact(ctx, target))
+    return `unit ${target} is next to an enemy and may not be fired at in this phase`
+  return null
+}
+
+export function fireChoices(ctx: PlayContext, frame: Frame, only?: readonly string[]): Action[] {
   const settings = fireSettings(ctx.loaded.rules)
+  const phase = firePhase(ctx, frame)
   const out: Action[] = []
   for (const id of only ?? Object.keys(ctx.state.units)) {
     if (cannotFireNow(ctx, id) !== null) continue
     const reach = Math.max(...weaponsOf(ctx, id).map((w) => reachOf(settings, w)))
     for (const target of enemiesWithin(ctx, id, reach))
-      out.push(...shotChoices(ctx, id, target, 'active'))
+      if (phaseRefusal(ctx, phase, id, target) === null)
+        out.push(...shotChoices(ctx, id, target, 'active'))
   }
   return out
 }
 
-export function performFire(ctx: PlayContext, _frame: Frame, action: Action): ActionOutcome {
+export function performFire(ctx: PlayContext, frame: Frame, action: Action): ActionOutcome {
   checkArgs(action, ['unit', 'target', 'weapon'])
   const id = stringArg(action, 'unit')
   const target = stringArg(action, 'target')
@@ -76,6 +106,15 @@ export function performFire(ctx: PlayContext, _frame: Frame, action: Action): Ac
   if (why !== null) return reject(why.message, why.rule)
   const check = checkShot(ctx, id, target, 'active', weapon)
   if (!check.ok) return reject(check.message, check.rule)
+  const phase = firePhase(ctx, frame)
+  const barred = phaseRefusal(ctx, phase, id, target)
+  if (barred !== null)
+    return reject(barred, frame.phase === null ? undefined : phaseOf(ctx, frame.phase).rule)
+  const shot = {
+    ...check.shot,
+    ...(phase?.resolution === undefined ? {} : { resolution: phase.resolution }),
+    ...(phase?.mode === undefined ? {} : { phaseMode: phase.mode }),
+  }
   const cost = firingCost(ctx, id)
   const activity = activityOf(ctx, id)
   activity.fired = true
@@ -87,11 +126,11 @@ export function performFire(ctx: PlayContext, _frame: Frame, action: Action): Ac
   if (form !== undefined && Object.hasOwn(forms, form))
     transformUnit(ctx, id, { type: 'transform', form, who: 'self' })
   const paid = cost > 0 ? ` for ${cost} movement point${cost === 1 ? '' : 's'}` : ''
-  const text = `${id} fires at ${check.shot.target} (range ${check.shot.range})${paid}`
+  const text = `${id} fires at ${shot.target} (range ${shot.range})${paid}`
   ctx.applied.push({
     kind: 'note',
     text,
     ...(settings.rule === undefined ? {} : { rule: settings.rule }),
   })
-  return { text, then: shotFrame(check.shot) }
+  return { text, then: shotFrame(shot) }
 }

@@ -31,6 +31,10 @@ export interface Shot {
   /** Sector of the target the shot comes through ('' when the target has no facing). */
   angle: string
   overUnits: boolean
+  /** The resolution of the shot, when its phase names one (else mechanics.fire.resolution). */
+  resolution?: string
+  /** The fire mode the resolution sees (fire.mode), when its phase names one (else `mode`). */
+  phaseMode?: string
 }
 
 export type ShotCheck = { ok: true; shot: Shot } | { ok: false; message: string; rule?: string }
@@ -186,11 +190,11 @@ export function checkShot(
 export function shotArgs(settings: FireSettings, shot: Shot): Action {
   return {
     type: 'resolve',
-    resolution: settings.resolution,
+    resolution: shot.resolution ?? settings.resolution,
     firer: shot.firer,
     target: shot.target,
     weapon: shot.weapon,
-    mode: shot.mode,
+    mode: shot.phaseMode ?? shot.mode,
     range: shot.range,
     angle: shot.angle,
     overUnits: shot.overUnits,

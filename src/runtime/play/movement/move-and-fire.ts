@@ -77,8 +77,13 @@ function phaseProcedure(
   return defineProcedure<PhaseData>()<PhaseStep>({
     name: kind,
     actions,
-    // A march kept away from the enemy (keepAwayFor); a fire phase reads no setting yet.
-    settings: withMoves ? ['mayNotComeWithin'] : [],
+    // A march kept away from the enemy (keepAwayFor); a fire phase's mode, resolution and
+    // exclusion of units in contact (fire/active.ts).
+    settings: withMoves
+      ? ['mayNotComeWithin']
+      : withFire
+        ? ['mode', 'resolution', 'excludeInContact']
+        : [],
     steps: {
       start: (ctx, f) => ({
         kind: 'prompt',
