@@ -4996,6 +4996,35 @@ export interface MeleePhaseSettings {
    * How many attacks a unit may make in the phase.
    */
   attacksPerUnit?: number
+  /**
+   * A unit that fired earlier in the same player turn may not attack.
+   */
+  firedMayNotAttack?: boolean
+  /**
+   * A unit may attack only into a hex its movement class could enter.
+   */
+  attackOnlyWhereMayEnter?: boolean
+  /**
+   * Attackers carrying this marker attack as chargers (the resolution sees them in attack.charging).
+   */
+  chargeMarker?: string
+  /**
+   * Defenders carrying this marker defend as counter-chargers (the resolution sees them in counterCharged).
+   */
+  counterChargeMarker?: string
+  /**
+   * The status event sent after each attack to every unit whose six neighbouring hexes all hold enemy units.
+   */
+  surrounded?: {
+    /**
+     * The status event.
+     */
+    event: string
+    /**
+     * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+     */
+    rule?: string
+  }
 }
 /**
  * Units with a continued attack marker attack again, until none has one (mechanics.shock.continuedAttack).

@@ -17,6 +17,7 @@ import { FIRE_PROCEDURES } from './fire'
 import { MOVEMENT_PROCEDURES } from './movement'
 import { RESULTS_PROCEDURES } from './results'
 import { SHOCK_PROCEDURES } from './shock'
+import { MELEE_PROCEDURES } from './melee'
 import { turnsProcedure } from './procedures/turns'
 
 export const PROCEDURES: Procedures = {
@@ -30,6 +31,7 @@ export const PROCEDURES: Procedures = {
   ...MOVEMENT_PROCEDURES,
   ...FIRE_PROCEDURES,
   ...SHOCK_PROCEDURES,
+  ...MELEE_PROCEDURES,
   ...RESULTS_PROCEDURES,
   ...EXTRAS_PROCEDURES,
 }

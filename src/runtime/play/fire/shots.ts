@@ -196,7 +196,8 @@ export function shotArgs(settings: FireSettings, shot: Shot): Action {
     weapon: shot.weapon,
     mode: shot.phaseMode ?? shot.mode,
     range: shot.range,
-    angle: shot.angle,
+    // A target with no facing is seen from no particular angle.
+    ...(shot.angle === '' ? {} : { angle: shot.angle }),
     overUnits: shot.overUnits,
   }
 }
