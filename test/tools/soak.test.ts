@@ -69,7 +69,7 @@ describe('npm run soak', { timeout: 180_000 }, () => {
     expect(result.code).toBe(1)
     expect(result.stdout).toBe('')
     expect(result.stderr).toBe(
-      'soak: no scenario "no-such-battle" in content (there are agincourt-1415, arsuf-1191, ascalon-1099, sample-skirmish, tewkesbury-1471)\n',
+      'soak: no scenario "no-such-battle" in content (there are agincourt-1415, arsuf-1191, ascalon-1099, croisades-ambush-at-the-well, croisades-battle-for-the-grove, croisades-charge-in-the-olive-grove, sample-skirmish, tewkesbury-1471)\n',
     )
   })
 

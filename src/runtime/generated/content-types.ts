@@ -1871,6 +1871,39 @@ export interface MovementMechanics {
    */
   allowanceRating?: string
   /**
+   * How two-hex counters (riders with a heading) move: each step of the front costs the terrain of the hex it enters plus the points given here for how that hex lies from the heading. A kind of step left out may not be taken.
+   */
+  twoHexTurns?: {
+    /**
+     * Straight ahead of the front hex.
+     */
+    ahead?: number
+    /**
+     * Either hex beside the one straight ahead, next to the front hex only.
+     */
+    frontDiagonal?: number
+    /**
+     * A hex beside both halves of the counter.
+     */
+    flank?: number
+    /**
+     * A hex next to the rear half only, beside the one straight behind.
+     */
+    rearDiagonal?: number
+    /**
+     * Straight behind the rear hex.
+     */
+    behind?: number
+    /**
+     * A half-turn on the spot (front and rear change places); without it a two-hex counter never turns in place.
+     */
+    halfTurn?: number
+    /**
+     * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+     */
+    rule?: string
+  }
+  /**
    * Units with this flag may go on moving after they fire (move, fire, move); any other unit's movement is over once it has fired.
    */
   moveAfterFireFlag?: string
@@ -4923,19 +4956,19 @@ export interface MovementPhaseSettings {
    */
   mayNotComeWithin?: number
   /**
-   * A roll to slip between enemy units: the resolution rolled, whether once per hex crossed, and whether it may end in the last hex.
+   * A roll to slip past enemy units: a unit that leaves a hex it entered during its move, next to enemy units able to attack it (on the map, combat units, in a status that lets them act), rolls the resolution before it goes on; the result may stop the move.
    */
   infiltration?: {
     /**
-     * The check rolled to infiltrate.
+     * The resolution rolled, in the attack context: the mover is the defender, the enemies able to attack it from around the hex are the attackers.
      */
     resolution: string
     /**
-     * When the check is rolled: for every hex crossed, or for every hex next to an enemy unit.
+     * crossed-hex (the default): one roll for each such hex, against all those enemies together. adjacent-enemy: one roll for each of those enemies, each with that enemy alone as the attacker; all are rolled before any result is applied.
      */
     rollPer?: 'crossed-hex' | 'adjacent-enemy'
     /**
-     * Whether the move may end in a hex it infiltrated.
+     * Whether the hex where the move ends calls for a roll too. false (the default): only hexes entered and then left do, the roll being made as the unit leaves. true: every hex entered next to such enemies, the roll being made as the unit enters it.
      */
     finalHex?: boolean
   }
@@ -4956,11 +4989,46 @@ export interface FirePhaseSettings {
    * Units next to an enemy unit may neither fire nor be fired at.
    */
   excludeInContact?: boolean
+  /**
+   * A marker put on each unit that fires in this phase (a record of its fire that later phases and reactions may read).
+   */
+  marker?: string
 }
 /**
- * Charges are declared for the melee that follows. It takes no settings.
+ * The side whose turn it is declares charges one at a time, each a two-hex counter (a rider), its target and its route: the hexes its front will enter in the movement phase that follows, in order. After each, the other side's reactions to charge-declared may answer it.
  */
-export interface ChargeDeclarationPhaseSettings {}
+export interface ChargeDeclarationPhaseSettings {
+  /**
+   * The fewest hexes a charge route may have.
+   */
+  minLength: number
+  /**
+   * How many of the route's last hexes must run in a straight line that goes on into the target's hex.
+   */
+  straightRun: number
+  /**
+   * The kinds of step a charging counter may take, relative to its heading (ahead, frontDiagonal, flank, rearDiagonal, behind): those that cost nothing extra for turning.
+   *
+   * @minItems 1
+   */
+  steps: ('ahead' | 'frontDiagonal' | 'flank' | 'rearDiagonal' | 'behind')[]
+  /**
+   * The rating the route's movement cost may not exceed.
+   */
+  movementRating?: string
+  /**
+   * Units with this flag between a charger and his target block his sight (terrain that blocks sight always does).
+   */
+  sightBlockedBy?: string
+  /**
+   * The marker put on a unit that charges (the melee reads it as charging).
+   */
+  marker?: string
+  /**
+   * A unit may be the target of one charge or counter-charge per game turn, and charge once.
+   */
+  oncePerTurn?: boolean
+}
 /**
  * Attacks are declared and resolved, one roll per defending hex (mechanics.shock).
  */
@@ -5012,6 +5080,14 @@ export interface MeleePhaseSettings {
    * Defenders carrying this marker defend as counter-chargers (the resolution sees them in counterCharged).
    */
   counterChargeMarker?: string
+  /**
+   * An attack by a unit carrying the charge marker, or on one carrying the counter-charge marker, is one unit against one: no other unit joins it on either side.
+   */
+  chargesAlone?: boolean
+  /**
+   * When a lone charger attacks a lone counter-charger whose defence, as the resolution reckons it, is greater than the charger's attack, the counter-charger attacks him instead, with neither bonus.
+   */
+  roleSwap?: boolean
   /**
    * The status event sent after each attack to every unit whose six neighbouring hexes all hold enemy units.
    */
@@ -5201,12 +5277,34 @@ export interface CounterChargeAgainstFireReactionSettings {
    */
   shockPhase?: string
 }
+/**
+ * After a charge is declared, the other side may send one of its two-hex counters (riders) that has the charger in its frontal arc and in sight to meet him on the last hexes of his route, facing back along it; the charger then stops short of them.
+ */
 export interface CounterChargeDeclarationReactionSettings {
   /**
    * The reacting side may declare counter-charges.
    */
   counterCharge?: boolean
+  /**
+   * The counter-charger ends on this many last hexes of the charge route (2: his front on the next-to-last hex, his rear on the last).
+   */
+  meetHexes?: number
+  /**
+   * The counter-charger moves at most the charge route's length divided by this, rounded down.
+   */
+  reachDivisor?: number
+  /**
+   * The marker put on a unit that counter-charges (the melee reads it as counter-charging).
+   */
+  marker?: string
+  /**
+   * The marker put on a charger when he is counter-charged (for rules that spare him then, such as no defensive fire at him).
+   */
+  chargerMarker?: string
 }
+/**
+ * Each time a moving unit enters a hex, the missile units of the other side that can shoot at it (range, arc, line of sight) may fire at it there, in the middle of its move; its move goes on afterwards if it still can. A unit that fires counts as having fired for the rest of the player turn.
+ */
 export interface FireDuringMovementReactionSettings {
   /**
    * The kind of fire this phase is: offensive (the side whose turn it is) or defensive (the other side's).
@@ -5220,6 +5318,39 @@ export interface FireDuringMovementReactionSettings {
    * Units next to an enemy unit may neither fire nor be fired at.
    */
   excludeInContact?: boolean
+  /**
+   * Every unit firing at the mover in one hex is named before any of them rolls (then "done" opens fire), and each counts as having fired even if the target falls before its own shot. Without it each shot is rolled as soon as it is named, and another unit may be named after it.
+   */
+  simultaneousDeclaration?: boolean
+  /**
+   * A target fired on may be fired on again only once it has entered this many more hexes: the first case whose condition holds for the target (unit context, read when the new shot would be made) gives the number; when none holds there is no limit. Without it a target may be fired on at every hex.
+   */
+  refireDistance?: {
+    /**
+     * A boolean expression.
+     */
+    when?: string
+    /**
+     * Hexes the target must enter after a shot before it may be fired on again.
+     */
+    hexes: number
+  }[]
+  /**
+   * Once a side has fired at one target and then fires at another, the first is safe from this reaction of that side for the rest of the game turn.
+   */
+  lockout?: boolean
+  /**
+   * A boolean expression.
+   */
+  firerExcludedWhen?: string
+  /**
+   * A marker put on each unit that fires (or is named to fire) in this reaction.
+   */
+  marker?: string
+  /**
+   * A boolean expression.
+   */
+  targetExcludedWhen?: string
 }
 export interface InterceptionReactionSettings {
   /**

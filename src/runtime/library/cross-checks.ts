@@ -19,6 +19,7 @@ import {
   chosenOptions,
   preparedRules,
   scenarioRulesFor,
+  setupFootprintProblems,
   setupStackingProblems,
 } from './scenario-checks'
 import { hexLabelProblem, loadMap, numberingProblem } from '../content/load-map'
@@ -368,7 +369,11 @@ export function crossFileProblems(store: ContentStore, engine?: EngineChecks): P
           if (ready.ok) {
             const own = scenarioRulesFor(file, ready.rules)
             problems.push(...own.problems)
-            if (own.rules) problems.push(...setupStackingProblems(file, own.rules, map))
+            if (own.rules)
+              problems.push(
+                ...setupStackingProblems(file, own.rules, map),
+                ...setupFootprintProblems(file, own.rules, map),
+              )
             if (own.rules && engine !== undefined) {
               const options = chosenOptions(own.rules.ruleset, scenario)
               const loaded = { scenario, rules: own.rules, map, options }

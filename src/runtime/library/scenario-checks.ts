@@ -9,6 +9,8 @@ import { prepareRuleset, withExtraExpressions } from '../rules'
 import type { ExtraExpression, PrepareResult } from '../rules'
 import { createInitialState } from '../state/game-state'
 import { stackingProblems } from '../state/stacking'
+import { isTwoHex, rearHex } from '../state/footprints'
+import { boardOf } from '../state/board'
 import type { ContentFile } from '../content/content-store'
 import { locate, locateInString } from '../content/json-document'
 import type { LoadedMap, LoadedRuleset, LoadedScenario } from '../rules/loaded'
@@ -94,6 +96,69 @@ export function setupStackingProblems(
       severity: 'error' as const,
     }
   })
+}
+
+/** Whether the terrain chart bars movement class `moveClass` from hex `hex`. */
+function barredTo(loaded: LoadedScenario, hex: string, moveClass: string): boolean {
+  const info = boardOf(loaded).hex(hex)
+  const types = loaded.rules.ruleset.terrain.hexTypes
+  const cost = (t: string) => types.find((x) => x.id === t)?.movement?.[moveClass]
+  const base = cost(info.terrain)
+  return (
+    base === undefined ||
+    base === 'prohibited' ||
+    info.features.some((f) => cost(f) === 'prohibited')
+  )
+}
+
+/**
+ * Two-hex counters (riders) whose rear hex, behind the front hex their placement gives, is off
+ * the map or on terrain their movement class may not enter; reported at the placement's facing.
+ */
+export function setupFootprintProblems(
+  file: ContentFile,
+  rules: LoadedRuleset,
+  map: LoadedMap,
+): Problem[] {
+  const scenario = file.doc.value as Scenario
+  const loaded: LoadedScenario = { scenario, rules, map, options: {} }
+  let state
+  try {
+    state = createInitialState(loaded, { seed: 0 })
+  } catch {
+    return []
+  }
+  const problems: Problem[] = []
+  scenario.sides.forEach((side, s) =>
+    side.units.forEach((u, i) => {
+      const unit = state.units[u.id]
+      if (unit?.location !== 'map' || unit.hex === null || !isTwoHex(loaded, unit.type)) return
+      const type = rules.unitTypes.get(unit.type)
+      const name = u.name ?? type?.name ?? u.id
+      let message: string | null = null
+      if (unit.facing === null)
+        message = `${name} fills two hexes and needs a facing: the side of the front hex he heads to`
+      else {
+        const rear = rearHex(loaded, unit.hex, unit.facing)
+        const moveClass =
+          type?.movementClass ?? rules.unitClasses.get(type?.class ?? '')?.movementClass
+        if (rear === null)
+          message = `${name} fills two hexes: facing so, his rear half would be off the map behind ${unit.hex}`
+        else if (moveClass !== undefined && barredTo(loaded, rear, moveClass))
+          message = `${name} fills two hexes: his rear half would stand in ${rear}, where he may not go`
+      }
+      if (message === null) return
+      const pointer = `/sides/${s}/units/${i}/${u.facing === undefined ? 'hex' : 'facing'}`
+      problems.push({
+        file: file.doc.file,
+        ...locate(file.doc, pointer),
+        pointer,
+        message,
+        severity: 'error',
+      })
+    }),
+  )
+  return problems
 }
 
 /**

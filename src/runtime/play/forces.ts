@@ -8,6 +8,7 @@ import type { Scenario } from '../generated/content-types'
 import type { GameState, UnitState } from '../state/game-state'
 import { leaderIds } from '../state/game-state'
 import { unitsAt } from '../state/occupancy'
+import { unitsCovering } from '../state/footprints'
 import { commandsWithUnitsInPlay } from '../state/variables'
 
 /** Ids of the units on the map in `hex` (combat units and leaders), in state order. */
@@ -31,7 +32,8 @@ export function isLeader(loaded: LoadedScenario, id: string): boolean {
 
 /** Combat units (not leaders) on the map in `hex`. */
 export function combatUnitsIn(loaded: LoadedScenario, state: GameState, hex: string): string[] {
-  return unitsIn(state, hex).filter((id) => !isLeader(loaded, id))
+  // Two-hex counters (riders) are in both their hexes.
+  return unitsCovering({ loaded, state }, hex).filter((id) => !isLeader(loaded, id))
 }
 
 /** Every unit of a side on the map, combat units and leaders. */

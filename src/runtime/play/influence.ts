@@ -7,6 +7,7 @@
 import type { LoadedScenario } from '../rules/loaded'
 import { flagsFor, ratingsFor } from '../rules'
 import { boardOf } from '../state/board'
+import { hexesAround } from '../state/footprints'
 import { fromArrangement } from '../state/occupancy'
 import { isLeader } from './forces'
 import type { PlayContext } from './procedure'
@@ -148,10 +149,10 @@ function adjacencyMap(ctx: Ctx, side: string): ReadonlyMap<string, readonly stri
     ctx.state,
     `adjacent-enemies|${side}`,
     () => {
-      const board = boardOf(ctx.loaded)
       const map = new Map<string, string[]>()
       for (const enemy of enemyUnits(ctx, side)) {
-        for (const near of board.neighbors(ctx.state.units[enemy]?.hex as string)) {
+        // Both halves of a two-hex counter (a rider) have neighbours.
+        for (const near of hexesAround(ctx, enemy)) {
           const list = map.get(near)
           if (list === undefined) map.set(near, [enemy])
           else list.push(enemy)

@@ -18,6 +18,7 @@ import { MOVEMENT_PROCEDURES } from './movement'
 import { RESULTS_PROCEDURES } from './results'
 import { SHOCK_PROCEDURES } from './shock'
 import { MELEE_PROCEDURES } from './melee'
+import { CHARGE_PROCEDURES } from './charge'
 import { turnsProcedure } from './procedures/turns'
 
 export const PROCEDURES: Procedures = {
@@ -32,6 +33,7 @@ export const PROCEDURES: Procedures = {
   ...FIRE_PROCEDURES,
   ...SHOCK_PROCEDURES,
   ...MELEE_PROCEDURES,
+  ...CHARGE_PROCEDURES,
   ...RESULTS_PROCEDURES,
   ...EXTRAS_PROCEDURES,
 }

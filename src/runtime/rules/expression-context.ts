@@ -118,6 +118,8 @@ export function rulesetTypes(r: ResolvedRuleset): Record<string, ExprType> {
     ratings: obj(Object.fromEntries((r.ratings ?? []).map((x) => [x.key, ratingType(x)]))),
     markers: obj(Object.fromEntries((r.markers ?? []).map((m) => [camelKey(m.id), NUMBER]))),
     hex: named('Hex'),
+    /** Every hex the unit's counter covers: its hex, and a two-hex counter's rear hex after it. */
+    hexes: list(named('Hex')),
     movementClass: oneOf(ids(r.terrain.movementClasses)),
     weapons: list(oneOf(ids(r.weapons))),
     isLeader: BOOLEAN,

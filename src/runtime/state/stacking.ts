@@ -10,7 +10,7 @@ import type { LoadedScenario } from '../rules/loaded'
 import { rejectFailure } from './failure'
 import type { GameState } from './game-state'
 import { leaderIds } from './game-state'
-import { occupiedHexes } from './occupancy'
+import { coverage } from './footprints'
 import { readsOnlyWhatUnitIs } from './unit-constant'
 import { unitContext } from './variables'
 
@@ -104,7 +104,8 @@ export function stackingProblems(
   passing: ReadonlySet<string> = new Set(),
 ): StackingProblem[] {
   const limit = ctx.loaded.rules.ruleset.board?.stacking?.limit
-  const byHex = occupiedHexes(ctx.state)
+  // Both halves of a two-hex counter count in their hex.
+  const byHex = coverage(ctx)
   const leaders = leaderIds(ctx.loaded)
   const problems: StackingProblem[] = []
   for (const [hex, all] of byHex) {

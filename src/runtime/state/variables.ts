@@ -11,6 +11,7 @@ import { boardOf } from './board'
 import { own, reject } from './failure'
 import type { GameState, UnitState } from './game-state'
 import { leaderIds } from './roster'
+import { hexesOf } from './footprints'
 import { fromArrangement, unitsAt } from './occupancy'
 import { commandParameters, scenarioParameters, sideParameters } from './parameters'
 
@@ -116,6 +117,9 @@ function baseUnit(loaded: LoadedScenario, state: GameState, id: string): Vars {
   const typeRatings = kernelCall(() => ratingsFor(rules, unit.type, unit.status))
   const ratings =
     Object.keys(unit.ratings).length === 0 ? typeRatings : { ...typeRatings, ...unit.ratings }
+  const board = boardOf(loaded)
+  const hex = unit.hex === null ? null : board.hex(unit.hex)
+  const covered = hexesOf({ loaded, state }, id)
   return {
     id,
     name: unit.name ?? type.name,
@@ -127,7 +131,8 @@ function baseUnit(loaded: LoadedScenario, state: GameState, id: string): Vars {
     flags: kernelCall(() => flagsFor(rules, unit.type)),
     ratings,
     markers,
-    hex: unit.hex === null ? null : boardOf(loaded).hex(unit.hex),
+    hex,
+    hexes: covered.length < 2 ? (hex === null ? [] : [hex]) : covered.map((h) => board.hex(h)),
     movementClass: parts.movementClass,
     weapons: parts.weapons,
     isLeader: leaderIds(loaded).has(id),

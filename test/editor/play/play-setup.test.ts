@@ -31,7 +31,7 @@ describe('the Play tab before a game starts', () => {
     setActivePinia(pinia)
     const ws = useWorkspaceStore()
     await ws.init({ storage: memoryStorage(), validator: inProcessValidator() })
-    const ruleset = 'croisades-tactical'
+    const ruleset = 'les-croisades'
     ws.createFile(
       'content/maps/cx-field.json',
       JSON.stringify({
@@ -47,7 +47,7 @@ describe('the Play tab before a game starts', () => {
           offset: 'odd',
           numbering: { scheme: 'numeric', columnDigits: 2, rowDigits: 2 },
         },
-        defaultTerrain: 'flat',
+        defaultTerrain: 'plain',
         hexes: {},
       }),
     )
@@ -74,7 +74,7 @@ describe('the Play tab before a game starts', () => {
     expect(notice.exists()).toBe(true)
     expect(notice.text()).toContain('This scenario cannot be played as it is written')
     expect(notice.text()).toContain(
-      'this scenario cannot be played yet, because of its ruleset Croisades (tactical): it has no procedure for "charge-declaration" (2. Charges and counter-charges)',
+      'this scenario cannot be played yet, because of its ruleset Les Croisades: it has no procedure for "random-events" (1. Random events)',
     )
 
     const sample = setupOf('content/scenarios/sample-skirmish.json')

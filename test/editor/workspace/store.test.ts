@@ -29,7 +29,6 @@ describe('the workspace store', () => {
     // No error; a warning on each ruleset whose sequence the engine does not play yet.
     expect(ws.problems.filter((p) => p.severity === 'error')).toEqual([])
     expect(ws.problems.map((p) => [p.file, p.pointer, p.severity])).toEqual([
-      ['content/rulesets/croisades-tactical.json', '/sequence/phases/1/mechanic', 'warning'],
       ['content/rulesets/les-croisades.json', '/sequence/phases/0/mechanic', 'warning'],
     ])
   })

@@ -5,66 +5,15 @@
  * and recovery phases, so characters set up next to each other fight at once.
  */
 import { describe, expect, it } from 'vitest'
-import type { Action, GameState, LoadedScenario, LogEntry } from '../../../src/runtime'
-import {
-  boardOf,
-  legalActions,
-  loadLibrary,
-  openPrompt,
-  playAction,
-  randomLegal,
-  startGame,
-} from '../../../src/runtime'
-import type { SourceText } from '../../../src/runtime/content'
+import type { Action, GameState, LoadedScenario } from '../../../src/runtime'
+import { boardOf, legalActions, openPrompt, randomLegal, startGame } from '../../../src/runtime'
 import { forcedSource } from '../../../src/runtime/dice'
 import { blankActivity as blank } from '../../../src/runtime/play/activity'
 import { playout } from '../../../src/runtime/play/ai'
-import { readContentFolder, withEdit } from '../../helpers/fixtures'
-
-const MOD = 'test/fixtures/mods/melee-grove'
-const SCENARIO = 'melee-in-the-grove'
-const bundled = readContentFolder('content')
-
-interface Placement {
-  id: string
-  type: string
-  hex: string
-  side: 'crusaders' | 'saracens'
-  ratings?: Record<string, number>
-}
-
-/** The fixture with these characters set up instead of its own, on `map` (the olive grove). */
-function scenarioWith(units: Placement[], map?: string): LoadedScenario {
-  const sources = withEdit([...bundled, ...readContentFolder(MOD)], `${SCENARIO}.json`, (text) => {
-    const scenario = JSON.parse(text) as {
-      map: string
-      sides: { id: string; units: unknown[] }[]
-    }
-    if (map !== undefined) scenario.map = map
-    for (const side of scenario.sides)
-      side.units = units
-        .filter((u) => u.side === side.id)
-        .map(({ side: _side, ...u }) => ({ ...u, name: u.id }))
-    return JSON.stringify(scenario)
-  })
-  return load(sources)
-}
-
-function load(sources: SourceText[]): LoadedScenario {
-  const result = loadLibrary(sources).scenario(SCENARIO)
-  if (!result.ok) throw new Error(result.problems.map((p) => p.message).join('\n'))
-  return result.value
-}
-
-function play(loaded: LoadedScenario, state: GameState, action: Action): GameState {
-  const side = openPrompt(state)?.side
-  const result = playAction(loaded, state, { ...action, ...(side === undefined ? {} : { side }) })
-  if (!result.ok) throw new Error(result.error.message)
-  lastEntries = result.entries
-  return result.state
-}
-
-let lastEntries: LogEntry[] = []
+import { rearHex } from '../../../src/runtime/state/footprints'
+import { readContentFolder } from '../../helpers/fixtures'
+import type { Placement } from './croisades-fixture'
+import { bundled, lastEntries, load, MOD, play, refusal, scenarioWith } from './croisades-fixture'
 
 /** The game at the crusaders' combat phase (their offensive fire passed), the dice forced. */
 function atCombat(loaded: LoadedScenario, faces: number[]): GameState {
@@ -72,12 +21,6 @@ function atCombat(loaded: LoadedScenario, faces: number[]): GameState {
   const fired = play(loaded, state, { type: 'done' })
   expect(openPrompt(fired)?.kind).toBe('melee')
   return { ...fired, dice: forcedSource(faces) }
-}
-
-function refusal(loaded: LoadedScenario, state: GameState, action: Action): string {
-  const result = playAction(loaded, state, { ...action, side: openPrompt(state)?.side ?? '' })
-  if (result.ok) throw new Error('the action was accepted')
-  return result.error.message
 }
 
 const attack = (attackers: string[], defenders: string[]): Action => ({
@@ -249,7 +192,7 @@ describe('column shifts and die modifiers (B.1.71–B.1.73, Card 6)', () => {
 
 describe('who may attack whom (B.1.76, B.1.32, B.1.72)', () => {
   it('CH-21: an armoured man may not attack an enemy standing in water; an unarmoured one may', () => {
-    const water = scenarioWith([], 'croisades-watering-hole')
+    const water = scenarioWith([], { map: 'croisades-watering-hole' })
     const board = boardOf(water)
     const wet = board
       .allHexes()
@@ -265,7 +208,7 @@ describe('who may attack whom (B.1.76, B.1.32, B.1.72)', () => {
         { id: 'bare', type: 'spearman', hex: dry2 as string, side: 'crusaders' },
         { id: 'd', type: 'peasant', hex: wet, side: 'saracens' },
       ],
-      'croisades-watering-hole',
+      { map: 'croisades-watering-hole' },
     )
     const state = atCombat(loaded, [5])
     const choices = offered(loaded, state)
@@ -279,26 +222,32 @@ describe('who may attack whom (B.1.76, B.1.32, B.1.72)', () => {
   it('CH-22: a rider may not attack an enemy in a tree hex', () => {
     const base = scenarioWith([])
     const board = boardOf(base)
-    const tree = board
-      .allHexes()
-      .find(
-        (h) =>
-          board.hex(h).terrain === 'tree' &&
-          board.neighbors(h).some((n) => board.hex(n).terrain === 'flat'),
-      ) as string
-    const flat = board.neighbors(tree).find((n) => board.hex(n).terrain === 'flat') as string
-    const foot = board
-      .neighbors(tree)
-      .find((n) => n !== flat && board.hex(n).terrain !== 'water') as string
-    const loaded = scenarioWith([
-      { id: 'rider', type: 'average-knight', hex: flat, side: 'crusaders' },
-      { id: 'foot', type: 'sergeant', hex: foot, side: 'crusaders' },
-      { id: 'd', type: 'peasant', hex: tree, side: 'saracens' },
-    ])
-    const state = atCombat(loaded, [5])
-    // The man on foot may go into the trees, so he may attack there; the rider may not.
-    expect(offered(loaded, state)).toEqual([attack(['foot'], ['d'])])
-    expect(refusal(loaded, state, attack(['rider'], ['d']))).toMatch(/could not enter that hex/)
+    const flat = (h: string) => board.hex(h).terrain === 'flat'
+    // A rider on flat ground next to a tree hex, his rear half on flat ground too.
+    for (const tree of board.allHexes().filter((h) => board.hex(h).terrain === 'tree')) {
+      for (const front of board.neighbors(tree).filter(flat))
+        for (const facing of ['N', 'NE', 'SE', 'S', 'SW', 'NW']) {
+          const found = board.facingFromName(facing)
+          const rear = found.ok && found.clock !== null ? rearHex(base, front, found.clock) : null
+          const foot = board
+            .neighbors(tree)
+            .find((n) => n !== front && n !== rear && flat(n) && board.hex(n).terrain !== 'water')
+          if (rear === null || !flat(rear) || foot === undefined) continue
+          const loaded = scenarioWith([
+            { id: 'rider', type: 'average-knight', hex: front, facing, side: 'crusaders' },
+            { id: 'foot', type: 'sergeant', hex: foot, side: 'crusaders' },
+            { id: 'd', type: 'peasant', hex: tree, side: 'saracens' },
+          ])
+          const state = atCombat(loaded, [5])
+          // The man on foot may go into the trees, so he may attack there; the rider may not.
+          expect(offered(loaded, state)).toEqual([attack(['foot'], ['d'])])
+          expect(refusal(loaded, state, attack(['rider'], ['d']))).toMatch(
+            /could not enter that hex/,
+          )
+          return
+        }
+    }
+    throw new Error('no set-up found for the case')
   })
 
   it('B.1.32: a character who fired earlier in his player turn may not attack', () => {
@@ -388,5 +337,81 @@ describe('random games of the fixture', () => {
       expect(result.ended || result.actions.length < 2000).toBe(true)
     }
     expect(attacks).toBeGreaterThan(0)
+  })
+})
+
+describe('charge combat (B.1.74, T-CH-16)', () => {
+  // A knight heading south at N10 (his rear in N9) meets a Syrian horseman heading north at N11.
+  const riders = (
+    knight: Partial<Placement> = {},
+    syrian: Partial<Placement> = {},
+  ): Placement[] => [
+    { id: 'knight', type: 'average-knight', hex: 'N10', facing: 'S', side: 'crusaders', ...knight },
+    {
+      id: 'syrian',
+      type: 'syrian-heavy-cavalry',
+      hex: 'N11',
+      facing: 'N',
+      side: 'saracens',
+      ...syrian,
+    },
+    { id: 'sergeant', type: 'sergeant', hex: 'O10', side: 'crusaders' },
+  ]
+
+  /** The crusaders' combat phase with the charge and counter-charge markers set as declared. */
+  function charged(loaded: LoadedScenario, counter: boolean, faces: number[]): GameState {
+    const state = atCombat(loaded, faces)
+    const units = { ...state.units }
+    units.knight = { ...(units.knight as NonNullable<typeof units.knight>), markers: { charge: 1 } }
+    if (counter)
+      units.syrian = {
+        ...(units.syrian as NonNullable<typeof units.syrian>),
+        markers: { 'counter-charge': 1 },
+      }
+    return { ...state, units }
+  }
+
+  it('CH-04: a knight of attack 28 charging a rider of defence 9 attacks with 42: 4:1 on the mounted table, alone', () => {
+    const loaded = scenarioWith(riders())
+    const state = charged(loaded, false, [5])
+    // Nobody may join a charge (B.1.74).
+    expect(refusal(loaded, state, attack(['knight', 'sergeant'], ['syrian']))).toBe(
+      'knight charges and fights alone, against one enemy',
+    )
+    play(loaded, state, attack(['knight'], ['syrian']))
+    const record = lastMelee()
+    expect(record.odds?.attack).toBe(42)
+    expect(record.odds?.defense).toBe(9)
+    expect(baseColumn(record)).toBe('4:1')
+    expect(record.table?.id).toBe('croisades-combat-vs-mounted')
+    expect((record.columnShifts?.terms ?? []).filter((t) => t.applied && t.value !== 0)).toEqual([])
+  })
+
+  it('CH-05: against his counter-charge the defence is 9 + 4 = 13: 42/13 → 3:1, no swap', () => {
+    const loaded = scenarioWith(riders())
+    play(loaded, charged(loaded, true, [5]), attack(['knight'], ['syrian']))
+    const record = lastMelee()
+    expect(record.odds?.defense).toBe(13)
+    expect(baseColumn(record)).toBe('3:1')
+    expect(
+      lastEntries
+        .flatMap((e) => e.effects)
+        .some((e) => e.kind === 'note' && /attacks instead/.test(e.text ?? '')),
+    ).toBe(false)
+  })
+
+  it('CH-06: a counter-charger whose defence (12 → 18) beats the charge (10 → 15) attacks instead', () => {
+    const loaded = scenarioWith(riders({ ratings: { attack: 10 } }, { ratings: { defense: 12 } }))
+    play(loaded, charged(loaded, true, [5]), attack(['knight'], ['syrian']))
+    const record = lastMelee()
+    // Q-CH-8: the counter-charger's attack against the charger's defence, neither bonus.
+    expect(record.odds?.attack).toBe(16)
+    expect(record.odds?.defense).toBe(8)
+    expect(lastEntries.flatMap((e) => e.effects)).toContainEqual(
+      expect.objectContaining({
+        kind: 'note',
+        text: 'syrian meets the charge of knight with a stronger counter-charge and attacks instead',
+      }),
+    )
   })
 })

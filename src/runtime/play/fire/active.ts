@@ -11,6 +11,7 @@ import { reject } from '../../state/failure'
 import type { Frame } from '../../state/flow-types'
 import { activityOf, isActivated, peekActivity } from '../activity'
 import { adjacentEnemies, enemiesNextTo, unitFlags, unitRatings } from '../influence'
+import { setMarker } from '../logged'
 import type { ActionOutcome } from '../movement/move-and-fire'
 import { phaseOf, phaseSettings } from '../phase-settings'
 import type { SettingsOf } from '../phase-settings'
@@ -68,8 +69,11 @@ function inContact(ctx: PlayContext, id: string): boolean {
   return unit?.hex != null && enemiesNextTo(ctx, unit.side, unit.hex).length > 0
 }
 
-/** Why the phase's own settings forbid `id` to fire at `target` (excludeInContact), or null. */
-function phaseRefusal(
+/**
+ * Why the settings of a fire phase (or of a reaction that takes the same ones) forbid `id` to
+ * fire at `target` (excludeInContact), or null.
+ */
+export function phaseRefusal(
   ctx: PlayContext,
   phase: SettingsOf<'fire'> | undefined,
   id: string,
@@ -125,6 +129,7 @@ export function performFire(ctx: PlayContext, frame: Frame, action: Action): Act
   const forms = ctx.loaded.rules.unitTypes.get(unit.type)?.forms ?? {}
   if (form !== undefined && Object.hasOwn(forms, form))
     transformUnit(ctx, id, { type: 'transform', form, who: 'self' })
+  if (phase?.marker !== undefined) setMarker(ctx, id, phase.marker, 'add', settings.rule)
   const paid = cost > 0 ? ` for ${cost} movement point${cost === 1 ? '' : 's'}` : ''
   const text = `${id} fires at ${shot.target} (range ${shot.range})${paid}`
   ctx.applied.push({

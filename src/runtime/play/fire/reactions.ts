@@ -6,7 +6,8 @@
  * - `react:fire:enter-frontal-hex` — reaction fire: an enemy entering a hex next to the unit, in
  *   its frontal sectors, by a kind of entry that allows it, is fired at the moment it arrives;
  *   how many units may fire at one entry and how often a unit may react come from the settings.
- * Each asks the owner which eligible unit fires, or to decline.
+ * Each asks the owner which eligible unit fires, or to decline. Fire at every step of a move
+ * (`react:fire:move-step`) is in ./move-step.ts and shares the answers' reading.
  */
 import type { Action } from '../../state/actions'
 import { checkArgs, stringArg } from '../../state/actions'
@@ -34,7 +35,7 @@ interface ReactionData {
 }
 
 /** Every shot the answering units could make: one per unit and usable weapon. */
-function choicesOf(shots: readonly Shot[], allWeapons: (id: string) => number): Action[] {
+export function choicesOf(shots: readonly Shot[], allWeapons: (id: string) => number): Action[] {
   return shots.map((s) =>
     allWeapons(s.firer) > 1
       ? { type: 'fire', unit: s.firer, target: s.target, weapon: s.weapon }

@@ -9,6 +9,7 @@
 import { resolveWithRoll } from '../../rules'
 import type { Action } from '../../state/actions'
 import { boardOf } from '../../state/board'
+import { hexesOf, touching } from '../../state/footprints'
 import { ActionFailure } from '../../state/failure'
 import { resolutionVariables } from '../../state/resolve-action'
 import { peekActivity } from '../activity'
@@ -37,7 +38,9 @@ export type AttacksMade = Record<string, number>
 function canAct(ctx: Ctx, id: string): boolean {
   const unit = ctx.state.units[id]
   if (unit === undefined) return false
-  return ctx.loaded.rules.ruleset.statuses.states.find((s) => s.id === unit.status)?.canAct !== false
+  return (
+    ctx.loaded.rules.ruleset.statuses.states.find((s) => s.id === unit.status)?.canAct !== false
+  )
 }
 
 /** Why `id` may not attack in this phase at all, or null. */
@@ -61,14 +64,23 @@ export function whyNotAttacker(
   return null
 }
 
-/** Whether attacker `a` could enter the hex of `d` (the phase's attackOnlyWhereMayEnter). */
+/**
+ * Whether attacker `a` could enter a hex of `d` next to him (the phase's attackOnlyWhereMayEnter;
+ * either half of a two-hex counter).
+ */
 function mayEnter(ctx: Ctx, a: string, d: string): boolean {
-  const hex = ctx.state.units[d]?.hex
-  return hex != null && hexEntryCost(ctx.loaded, hex, movementClassOf(ctx, a)) !== null
+  const board = boardOf(ctx.loaded)
+  const mine = hexesOf(ctx, a)
+  const moveClass = movementClassOf(ctx, a)
+  return hexesOf(ctx, d).some(
+    (hex) =>
+      mine.some((h) => board.distance(h, hex) === 1) &&
+      hexEntryCost(ctx.loaded, hex, moveClass) !== null,
+  )
 }
 
-/** The resolve action of an attack, as the phase rolls it. */
-export function attackArgs(settings: MeleeSettings, ctx: Ctx, attack: Attack): Action {
+/** The resolve action of an attack as declared, charge and counter-charge markers read. */
+function declaredArgs(settings: MeleeSettings, ctx: Ctx, attack: Attack): Action {
   const marked = (ids: readonly string[], marker: string | undefined) =>
     marker === undefined ? [] : ids.filter((id) => markerCount(ctx, id, marker) > 0)
   return {
@@ -81,22 +93,86 @@ export function attackArgs(settings: MeleeSettings, ctx: Ctx, attack: Attack): A
   }
 }
 
-/** Why the resolution refuses the attack (odds below its lowest column), or null; read without rolling. */
-function whyNotOdds(ctx: Ctx, settings: MeleeSettings, attack: Attack): string | null {
+/** The strengths the resolution reckons for an attack and its refusal, read without rolling. */
+function reckon(
+  ctx: Ctx,
+  args: Action,
+): { attack: number; defense: number; refused: string | null } {
   try {
-    const { resolution, variables } = resolutionVariables(
-      ctx.loaded,
-      ctx.state,
-      attackArgs(settings, ctx, attack),
-    )
+    const { resolution, variables } = resolutionVariables(ctx.loaded, ctx.state, args)
     const die = ctx.loaded.rules.ruleset.dice?.[0]
     const face = die === undefined ? 1 : faceRange(die).min
     const record = resolveWithRoll(ctx.loaded.rules, resolution, variables, [face])
-    return record.status === 'not-allowed' ? (record.message ?? 'the odds are too low') : null
+    const refused =
+      record.status === 'not-allowed' ? (record.message ?? 'the odds are too low') : null
+    return { attack: record.odds?.attack ?? 0, defense: record.odds?.defense ?? 0, refused }
   } catch (e) {
-    if (e instanceof ActionFailure) return e.error.message
+    if (e instanceof ActionFailure) return { attack: 0, defense: 0, refused: e.error.message }
     throw e
   }
+}
+
+/** A lone charger against a lone counter-charger (the phase's chargeMarker, counterChargeMarker). */
+function isChargeMeeting(ctx: Ctx, settings: MeleeSettings, attack: Attack): boolean {
+  const { chargeMarker, counterChargeMarker } = settings
+  if (chargeMarker === undefined || counterChargeMarker === undefined) return false
+  const [a] = attack.attackers
+  const [d] = attack.defenders
+  return (
+    attack.attackers.length === 1 &&
+    attack.defenders.length === 1 &&
+    markerCount(ctx, a as string, chargeMarker) > 0 &&
+    markerCount(ctx, d as string, counterChargeMarker) > 0
+  )
+}
+
+/**
+ * The resolve action an attack is rolled with. With the phase's `roleSwap`, a lone charger
+ * against a lone counter-charger whose defence (as the resolution reckons it, bonuses and all)
+ * is greater than the charger's attack does not attack: the counter-charger attacks him, with
+ * neither bonus (`swapped`).
+ */
+export function attackArgs(
+  settings: MeleeSettings,
+  ctx: Ctx,
+  attack: Attack,
+): Action & { swapped?: true } {
+  const declared = declaredArgs(settings, ctx, attack)
+  if (settings.roleSwap !== true || !isChargeMeeting(ctx, settings, attack)) return declared
+  const { attack: strength, defense } = reckon(ctx, declared)
+  if (defense <= strength) return declared
+  return {
+    type: 'resolve',
+    resolution: settings.resolution,
+    attackers: [...attack.defenders],
+    defenders: [...attack.attackers],
+    charging: [],
+    counterCharged: [],
+    swapped: true,
+  }
+}
+
+/** Why the resolution refuses the attack (odds below its lowest column), or null. */
+function whyNotOdds(ctx: Ctx, settings: MeleeSettings, attack: Attack): string | null {
+  const { swapped: _swapped, ...args } = attackArgs(settings, ctx, attack)
+  return reckon(ctx, args).refused
+}
+
+/** Why a charge must be fought alone (the phase's chargesAlone), or null. */
+function whyNotAlone(ctx: Ctx, settings: MeleeSettings, attack: Attack): string | null {
+  if (settings.chargesAlone !== true) return null
+  const single = attack.attackers.length === 1 && attack.defenders.length === 1
+  if (single) return null
+  const { chargeMarker, counterChargeMarker } = settings
+  const charger = attack.attackers.find(
+    (id) => chargeMarker !== undefined && markerCount(ctx, id, chargeMarker) > 0,
+  )
+  if (charger !== undefined) return `${charger} charges and fights alone, against one enemy`
+  const met = attack.defenders.find(
+    (id) => counterChargeMarker !== undefined && markerCount(ctx, id, counterChargeMarker) > 0,
+  )
+  if (met !== undefined) return `${met} counter-charges and is fought alone, by one enemy`
+  return null
 }
 
 /** Why the attack is not allowed, or null. */
@@ -117,18 +193,15 @@ export function whyNotAttack(
     if (why !== null) return why
   }
   const enemies = enemyUnits(ctx, side)
-  const board = boardOf(ctx.loaded)
   for (const d of defenders) {
     if (!enemies.includes(d)) return `${d} is not an enemy unit on the map`
-    const hex = ctx.state.units[d]?.hex as string
     for (const a of attackers) {
-      if (board.distance(ctx.state.units[a]?.hex as string, hex) !== 1)
-        return `${a} is not next to ${d}`
+      if (!touching(ctx, a, d)) return `${a} is not next to ${d}`
       if (settings.attackOnlyWhereMayEnter === true && !mayEnter(ctx, a, d))
         return `${a} may not attack ${d}: he could not enter that hex`
     }
   }
-  return whyNotOdds(ctx, settings, attack)
+  return whyNotAlone(ctx, settings, attack) ?? whyNotOdds(ctx, settings, attack)
 }
 
 /** Every non-empty group of `ids`, smallest first (all of them past MAX_GROUP: only singles and the whole). */
@@ -151,13 +224,11 @@ export function attackChoices(
   side: string,
   made: AttacksMade,
 ): Attack[] {
-  const board = boardOf(ctx.loaded)
   const ready = Object.keys(ctx.state.units).filter(
     (id) => whyNotAttacker(ctx, settings, side, made, id) === null,
   )
   const enemies = enemyUnits(ctx, side)
-  const near = (a: string, d: string) =>
-    board.distance(ctx.state.units[a]?.hex as string, ctx.state.units[d]?.hex as string) === 1
+  const near = (a: string, d: string) => touching(ctx, a, d)
   const seen = new Set<string>()
   const out: Attack[] = []
   const offer = (attack: Attack) => {

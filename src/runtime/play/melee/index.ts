@@ -10,6 +10,7 @@
 import { checkArgs } from '../../state/actions'
 import type { Action } from '../../state/actions'
 import { boardOf } from '../../state/board'
+import { hexesAround, hexesOf } from '../../state/footprints'
 import { reject } from '../../state/failure'
 import { applyRolled, rollResolution } from '../../state/resolve-action'
 import { activityOf, runningActivation } from '../activity'
@@ -47,17 +48,19 @@ function listOf(action: Action, key: string): string[] {
   return value as string[]
 }
 
-/** Units on the map all of whose six neighbouring hexes hold an enemy unit. */
+/**
+ * Units on the map every hex around whose counter holds an enemy unit (a unit at the map edge,
+ * with hexes missing around it, is never surrounded).
+ */
 function surroundedUnits(ctx: PlayContext): string[] {
   const board = boardOf(ctx.loaded)
   const out: string[] = []
   for (const [id, unit] of Object.entries(ctx.state.units)) {
     if (unit.location !== 'map' || unit.hex === null) continue
-    const around = board.neighbors(unit.hex)
-    if (around.length < 6) continue
-    const enemyHexes = new Set(
-      enemyUnits(ctx, unit.side).map((e) => ctx.state.units[e]?.hex as string),
-    )
+    const own = hexesOf(ctx, id)
+    if (own.some((h) => board.neighbors(h).length < 6)) continue
+    const around = hexesAround(ctx, id)
+    const enemyHexes = new Set(enemyUnits(ctx, unit.side).flatMap((e) => hexesOf(ctx, e)))
     if (around.every((h) => enemyHexes.has(h))) out.push(id)
   }
   return out
@@ -72,6 +75,8 @@ export const meleeProcedure = defineProcedure<MeleeData>()({
     'attackOnlyWhereMayEnter',
     'chargeMarker',
     'counterChargeMarker',
+    'chargesAlone',
+    'roleSwap',
     'surrounded',
   ],
   actions: ['attack', 'done'],
@@ -102,7 +107,14 @@ export const meleeProcedure = defineProcedure<MeleeData>()({
       f.go('after')
       const settings = settingsOf(ctx, f.frame.phase)
       const watch = resultsWatch(ctx, [...attack.attackers, ...attack.defenders])
-      const rolled = rollResolution(ctx, attackArgs(settings, ctx, attack))
+      const { swapped, ...args } = attackArgs(settings, ctx, attack)
+      if (swapped === true)
+        note(
+          ctx,
+          `${attack.defenders.join(', ')} meets the charge of ${attack.attackers.join(', ')} with a stronger counter-charge and attacks instead`,
+          ruleOfPhase(ctx, f.frame.phase),
+        )
+      const rolled = rollResolution(ctx, args)
       ctx.records.push(rolled.record)
       note(ctx, rolled.text, rolled.record.resolution.rule)
       const before = ctx.pending.length

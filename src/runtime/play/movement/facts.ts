@@ -8,7 +8,8 @@
 import { countsForStacking, stackFits } from '../../state/stacking'
 import type { Board } from '../../state/board'
 import { boardOf } from '../../state/board'
-import { fromArrangement, occupiedHexes } from '../../state/occupancy'
+import { fromArrangement } from '../../state/occupancy'
+import { coverage } from '../../state/footprints'
 import { flowOf } from '../driver'
 import { armyKeepAway } from '../extras'
 import { isLeader, sideOfCommand } from '../forces'
@@ -82,7 +83,8 @@ export function buildFacts(ctx: Ctx, keepAway: number | null = null): Facts {
   const { loaded, state } = ctx
   const board = boardOf(loaded)
   const stacking = loaded.rules.ruleset.board?.stacking
-  const at = occupiedHexes(state)
+  // Both halves of a two-hex counter (a rider) hold their hex.
+  const at = coverage({ loaded: ctx.loaded, state })
   const influence = new Map<string, ReadonlyMap<string, readonly string[]>>()
   const counted = new Map<string, boolean>()
   const fitting = new Map<string, boolean>()

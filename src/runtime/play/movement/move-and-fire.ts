@@ -77,12 +77,12 @@ function phaseProcedure(
   return defineProcedure<PhaseData>()<PhaseStep>({
     name: kind,
     actions,
-    // A march kept away from the enemy (keepAwayFor); a fire phase's mode, resolution and
-    // exclusion of units in contact (fire/active.ts).
+    // A march kept away from the enemy (keepAwayFor), infiltration rolls (move-path.ts); a fire
+    // phase's mode, resolution, exclusion of units in contact and marker (fire/active.ts).
     settings: withMoves
-      ? ['mayNotComeWithin']
+      ? ['mayNotComeWithin', 'infiltration']
       : withFire
-        ? ['mode', 'resolution', 'excludeInContact']
+        ? ['mode', 'resolution', 'excludeInContact', 'marker']
         : [],
     steps: {
       start: (ctx, f) => ({

@@ -3,19 +3,24 @@
  * and recorded (movement points, the enemies whose influence it entered), friendly units passed
  * through roll their check, enemy leaders found alone there are displaced and an enemy standard
  * displaced or captured (the results mechanic's entry rules), and the other side's
- * reactions to the entry (reaction fire…) run before the next step. The rest of the path is
- * walked only if the unit is still where the move put it and the step is still allowed.
+ * reactions to the entry (reaction fire, fire at every step of the move…) run before the next
+ * step. With the phase's infiltration setting, a unit leaving a hex it crossed next to enemies
+ * able to attack it rolls first (./infiltration.ts). The rest of the path is walked only if the
+ * unit is still where the move put it and the step is still allowed.
  */
 import { boardOf } from '../../state/board'
 import { reject } from '../../state/failure'
+import { unitsCovering } from '../../state/footprints'
 import type { PendingEffect } from '../../state/log'
+import { stackFits } from '../../state/stacking'
 import { runResolution } from '../../state/resolve-action'
 import { activityOf } from '../activity'
 import { disengage, isEngaged } from '../extras'
+import { isLeader } from '../forces'
 import type { NewFrame, Outcome, PlayContext } from '../procedure'
 import { AGAIN, defineProcedure } from '../define-procedure'
 import type { StepFrame } from '../define-procedure'
-import { reactionWindow } from '../reactions'
+import { currentPhase, reactionWindow } from '../reactions'
 import { effectsFrame, enemyEntryFrame, resultsWatch } from '../results'
 import { markStopped, phaseFrame } from './acting'
 import { buildFacts, keepAwayFor } from './facts'
@@ -23,7 +28,11 @@ import { moverOf } from './movers'
 import { standardArrives } from './reinforcements'
 import type { Step } from './steps'
 import { canEndIn, checkStep } from './steps'
+import { infiltrate, infiltrationOf, leavingCrosses } from './infiltration'
 import { setFacing, setPlace } from '../../state/occupancy'
+import type { Stance } from '../stances'
+import { stanceAt, stanceFree, stanceOf } from '../stances'
+import { movesAsTwoHex, twoHexStep } from './two-hex'
 import { toJsonObject } from '../../state/json-data'
 
 export interface MovePathData {
@@ -45,6 +54,13 @@ export interface MovePathData {
   /** Why the move ended before the end of its path. */
   cut: string | null
   queue: NewFrame[]
+  /** The path index of the step before which the infiltration roll was made (only with it). */
+  challenged?: number
+  /**
+   * Where the move began, kept only in a phase whose rolls or reactions may stop a move on its
+   * way (infiltration, fire at every step): the last place to fall back to.
+   */
+  start?: string
 }
 
 function statusCanAct(ctx: PlayContext, status: string): boolean {
@@ -67,6 +83,8 @@ function enter(
   to: string,
   step: Extract<Step, { ok: true }>,
   leader: boolean,
+  /** A two-hex counter's heading after the step (its rear follows its front). */
+  heading: number | null = null,
 ): void {
   const unit = ctx.state.units[d.unit]
   if (unit === undefined) return reject(`there is no unit "${d.unit}"`)
@@ -80,6 +98,7 @@ function enter(
   if (from !== null && isEngaged(ctx, d.unit)) disengage(ctx, d.unit)
   setPlace(ctx.state, d.unit, to, 'map')
   if (arriving) setFacing(ctx.state, unit, d.facing)
+  if (heading !== null) setFacing(ctx.state, unit, heading)
   for (const id of d.with) {
     const rider = ctx.state.units[id]
     if (rider === undefined) continue
@@ -132,16 +151,68 @@ function enter(
     const event = { unit: d.unit, hex: to, from: from ?? '', by: 'move' as const }
     queue.push(reactionWindow(ctx, { trigger: 'enter-hex', ...event }))
     queue.push(reactionWindow(ctx, { trigger: 'enter-frontal-hex', ...event }))
+    queue.push(reactionWindow(ctx, { trigger: 'move-step', unit: d.unit, hex: to }))
   }
   d.queue = queue.filter((q): q is NewFrame => q !== null)
+}
+
+/** Whether the phase running has reactions to each step of a move. */
+function stepReactions(ctx: PlayContext): boolean {
+  return (currentPhase(ctx)?.reactions ?? []).some((r) => r.trigger === 'move-step')
+}
+
+/** Whether the unit may stay in `hex`: no enemy covers it and it fits with the friends there. */
+function mayStay(ctx: PlayContext, id: string, hex: string): boolean {
+  const side = ctx.state.units[id]?.side
+  const others = unitsCovering(ctx, hex).filter((o) => o !== id)
+  if (others.some((o) => ctx.state.units[o]?.side !== side && !isLeader(ctx.loaded, o)))
+    return false
+  return stackFits(ctx, [...others, id])
+}
+
+/**
+ * A move cut short in a hex where the piece may not stay (a friend's hex it was passing through,
+ * when fire or a roll on the way took the rest of its movement) ends in the last hex of its path
+ * before that one where it may; whether it fell back so.
+ */
+function fallBack(ctx: PlayContext, d: MovePathData): boolean {
+  const unit = ctx.state.units[d.unit]
+  if (d.cut === null || d.at === null || unit?.location !== 'map' || unit.hex !== d.at) return false
+  // A two-hex counter stands in two hexes, with a heading to find again where it falls back.
+  const twoHex = movesAsTwoHex(ctx, d.unit)
+  const here = twoHex ? stanceOf(ctx, d.unit) : null
+  if (twoHex ? here !== null && stanceFree(ctx, d.unit, here) : mayStay(ctx, d.unit, d.at))
+    return false
+  const stays = (hex: string) =>
+    twoHex ? stanceAt(ctx, d.unit, hex, d.at) !== null : mayStay(ctx, d.unit, hex)
+  const before = [...(d.start === undefined ? [] : [d.start]), ...d.path.slice(0, d.index - 1)]
+  const back = before.reverse().find(stays)
+  if (back === undefined) return false
+  const stance = twoHex ? stanceAt(ctx, d.unit, back, d.at) : null
+  for (const id of [d.unit, ...d.with])
+    if (ctx.state.units[id]?.hex === d.at) setPlace(ctx.state, id, back, 'map')
+  if (stance !== null) setFacing(ctx.state, unit, stance.heading)
+  ctx.applied.push({
+    kind: 'move',
+    unit: d.unit,
+    from: d.at,
+    path: [back],
+    cost: 0,
+    text: `${d.unit} falls back to ${back}: it may not end its move in ${d.at}`,
+  })
+  d.at = back
+  return true
 }
 
 function finish(ctx: PlayContext, d: MovePathData): void {
   const unit = ctx.state.units[d.unit]
   const parent = phaseFrame(ctx, d.parent)
   if (unit === undefined || parent === undefined) return
+  const fell = fallBack(ctx, d)
   const inPlace = d.at !== null && unit.location === 'map' && unit.hex === d.at
-  if (inPlace && d.facing !== null && unit.facing !== d.facing) {
+  // A two-hex counter turned with every step (enter): its heading is already the right one.
+  const turned = movesAsTwoHex(ctx, d.unit)
+  if (!fell && !turned && inPlace && d.facing !== null && unit.facing !== d.facing) {
     ctx.applied.push({
       kind: 'facing',
       unit: d.unit,
@@ -177,7 +248,8 @@ function walk(ctx: PlayContext, f: StepFrame<MovePathData, MovePathStep>): Outco
   const facts = buildFacts(ctx, keepAwayFor(ctx, parent))
   const mover = moverOf(ctx, parent, facts, d.unit)
   const to = d.path[d.index] as string
-  const step = checkStep(facts, mover, d.at, to, new Set(d.touched))
+  const twoHex = movesAsTwoHex(ctx, d.unit) ? twoHexStepFrom(ctx, d.unit, to) : null
+  const step = twoHex ?? checkStep(facts, mover, d.at, to, new Set(d.touched))
   if (!step.ok || step.cost > mover.budget) {
     d.cut = step.ok ? `it has not the movement points left to enter ${to}` : step.reason
     f.go('finish')
@@ -185,15 +257,55 @@ function walk(ctx: PlayContext, f: StepFrame<MovePathData, MovePathStep>): Outco
   }
   // The board may have changed since the path was checked (a decision taken on the way):
   // a move never ends where the piece may not stay.
-  if (d.index === d.path.length - 1 && !canEndIn(facts, mover, to)) {
+  const last = d.index === d.path.length - 1
+  if (
+    last &&
+    (twoHex?.ok === true
+      ? !stanceFree(ctx, d.unit, twoHex.stance)
+      : twoHex === null && !canEndIn(facts, mover, to))
+  ) {
     d.cut = `it may not end its move in ${to}, where units may not stack now`
     f.go('finish')
     return AGAIN
   }
-  enter(ctx, d, to, step, mover.leader)
+  const infiltration = mover.leader ? undefined : infiltrationOf(ctx, parent)
+  if (d.index === 0 && d.at !== null && (infiltration !== undefined || stepReactions(ctx)))
+    d.start = d.at
+  if (
+    infiltration !== undefined &&
+    d.at !== null &&
+    d.challenged !== d.index &&
+    leavingCrosses(ctx, infiltration, d.unit, d.index)
+  ) {
+    // The roll comes as the unit leaves the hex; its results may end the move.
+    d.challenged = d.index
+    const { rolled, then } = infiltrate(ctx, infiltration, d.unit, d.at)
+    if (rolled) {
+      f.go('step')
+      return then === null ? AGAIN : { kind: 'push', frame: then }
+    }
+  }
+  enter(ctx, d, to, step, mover.leader, twoHex?.ok === true ? twoHex.stance.heading : null)
+  if (infiltration?.finalHex === true) {
+    const { then } = infiltrate(ctx, infiltration, d.unit, to)
+    if (then !== null) d.queue.unshift(then)
+  }
   d.index += 1
   f.go('queue')
   return AGAIN
+}
+
+/** A two-hex counter's next step as a step of the path (no stop, nobody passed through). */
+function twoHexStepFrom(
+  ctx: PlayContext,
+  id: string,
+  to: string,
+): (Extract<Step, { ok: true }> & { stance: Stance }) | Extract<Step, { ok: false }> {
+  const stance = stanceOf(ctx, id)
+  if (stance === null) return { ok: false, reason: `${id} is no longer on the map` }
+  const step = twoHexStep(ctx, id, stance, to)
+  if (!step.ok) return step
+  return { ok: true, cost: step.cost, stop: false, through: [], touched: [], stance: step.stance }
 }
 
 type MovePathStep = 'start' | 'step' | 'queue' | 'finish'

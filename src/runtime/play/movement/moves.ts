@@ -35,6 +35,8 @@ import type { Reached } from './reach'
 import { reachable } from './reach'
 import { firstRule } from '../logged'
 import { canEndIn, checkStep } from './steps'
+import type { TwoHexReached } from './two-hex'
+import { checkTwoHexPath, movesAsTwoHex, twoHexReach } from './two-hex'
 
 export { performTransform, performTurn, transformChoices, turnChoices } from './turns'
 
@@ -80,11 +82,15 @@ export function moveList(ctx: PlayContext, frame: Frame, only?: readonly string[
   for (const id of pieces) {
     if (whyNotMove(ctx, frame, f, id) !== null) continue
     const mover = moverOf(ctx, frame, f, id)
+    if (movesAsTwoHex(ctx, id)) {
+      lists.push(twoHexMoves(f, id, twoHexReach(ctx, mover), side))
+      continue
+    }
     const reached = reachable(f, mover)
     keepListing(ctx.state, f, frame, id, reached)
     if (reached.size === 0) continue
     const paths = [...reached.values()]
-    const faced = !mover.leader && facings.length > 0
+    const faced = !mover.leader && facings.length > 0 && !facingless(ctx, id)
     const riders = mover.leader ? [[]] : ridersFor(ctx, frame, f, id)
     lists.push(pieceMoves(id, paths, riders, faced ? facings : null, side))
   }
@@ -161,6 +167,65 @@ function listedWay(ctx: PlayContext, frame: Frame, id: string, path: unknown): R
   if (way.length !== path.length) return undefined
   for (let i = 0; i < way.length; i++) if (way[i] !== path[i]) return undefined
   return found
+}
+
+/**
+ * A unit on the map set up with no facing (a character on foot in a game where only riders have
+ * one) has none, and moves without taking one.
+ */
+function facingless(ctx: PlayContext, id: string): boolean {
+  const unit = ctx.state.units[id]
+  return unit?.location === 'map' && unit.facing === null
+}
+
+/** A two-hex counter's moves: each path, with the heading it ends in. */
+function twoHexMoves(
+  f: Facts,
+  unit: string,
+  reached: readonly TwoHexReached[],
+  side: string,
+): ActionList {
+  return {
+    count: reached.length,
+    at(i) {
+      const { path, end } = reached[i] as TwoHexReached
+      return { type: 'move', unit, path, facing: f.board.facingName(end.heading), side }
+    },
+  }
+}
+
+/** A two-hex counter's move, checked: it goes where its path takes it, heading as it ends. */
+function performTwoHexMove(
+  ctx: PlayContext,
+  frame: Frame,
+  f: Facts,
+  mover: Mover,
+  action: Action,
+): ActionOutcome {
+  const id = mover.id
+  const path = readPath(f, action)
+  if ((idListArg(action, 'with') ?? []).length > 0)
+    return reject(`${id} fills two hexes and takes no leaders along`)
+  const checked = checkTwoHexPath(ctx, mover, path)
+  if (!checked.ok) return reject(`${id} cannot move so: ${checked.reason}`, checked.rule)
+  const heading = checked.end.heading
+  if (action.facing !== undefined && readFacing(f.board, action.facing, `moving ${id}`) !== heading)
+    return reject(
+      `${id} ends this move heading ${f.board.facingName(heading)}: his heading follows his path`,
+    )
+  setActing(frame, id)
+  const from = mover.start ?? 'off the map'
+  return {
+    text: `${id} moves from ${from} to ${path[path.length - 1] as string} (${checked.cost} MP)`,
+    then: movePathFrame({
+      unit: id,
+      path,
+      facing: heading,
+      with: [],
+      parent: frame.id,
+      at: mover.start,
+    }),
+  }
 }
 
 /** A piece's moves: each path, with each choice of riders, in each facing (none: no facing). */
@@ -267,8 +332,9 @@ export function performMove(ctx: PlayContext, frame: Frame, action: Action): Act
     if (why !== null) return reject(why, f.settings.rule)
   }
   const mover = moverOf(ctx, frame, f, id)
+  if (movesAsTwoHex(ctx, id)) return performTwoHexMove(ctx, frame, f, mover, action)
   const path = listed === undefined ? readPath(f, action) : (action.path as string[])
-  const faced = !mover.leader && f.board.facingMode !== 'none'
+  const faced = !mover.leader && f.board.facingMode !== 'none' && !facingless(ctx, id)
   if (!faced && action.facing !== undefined)
     return reject(`${id} has no facing: leave out "facing"`)
   const facing = faced ? readFacing(f.board, action.facing, `moving ${id}`) : null

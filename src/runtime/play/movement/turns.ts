@@ -4,7 +4,10 @@
  * (mechanics.movement.turning). A change of form (dismount, remount, unlimber) costs movement
  * points and has conditions (mechanics.movement.transforms).
  */
-import { setFacing } from '../../state/occupancy'
+import { setFacing, setPlace } from '../../state/occupancy'
+import { hexesOf } from '../../state/footprints'
+import { chargeRoute } from '../charge'
+import { movesAsTwoHex } from './two-hex'
 import type { Action } from '../../state/actions'
 import { checkArgs, stringArg } from '../../state/actions'
 import type { EffectRun } from '../../state/effects'
@@ -78,6 +81,60 @@ function turnsLeft(ctx: PlayContext, f: Facts, id: string): number {
   return wall === null ? near : Math.min(near, wall.turnLimit - (activity?.turned ?? 0))
 }
 
+/**
+ * A two-hex counter's turn in place: only the half-turn (front and rear change places), at the
+ * cost mechanics.movement.twoHexTurns.halfTurn gives; null when it may not make it now.
+ */
+function halfTurnOf(
+  ctx: PlayContext,
+  frame: Frame,
+  f: Facts,
+  id: string,
+): { to: number; front: string; cost: number } | null {
+  const cost = f.settings.twoHexTurns?.halfTurn
+  const unit = ctx.state.units[id]
+  if (cost === undefined || unit?.facing == null || chargeRoute(ctx, id) !== null) return null
+  const [, rear] = hexesOf(ctx, id)
+  if (rear === undefined || cost > moverOf(ctx, frame, f, id).budget) return null
+  return { to: (unit.facing + 6) % 12, front: rear, cost }
+}
+
+function performHalfTurn(
+  ctx: PlayContext,
+  frame: Frame,
+  f: Facts,
+  id: string,
+  to: number,
+): ActionOutcome {
+  const rule = f.settings.twoHexTurns?.rule
+  const half = halfTurnOf(ctx, frame, f, id)
+  const unit = ctx.state.units[id]!
+  if (half === null || half.to !== to)
+    return reject(
+      half === null
+        ? `${id} may not turn in place now`
+        : `${id} fills two hexes: in place he may only turn about, to face ${f.board.facingName(half.to)}`,
+      rule,
+    )
+  const from = unit.facing
+  const activity = activityOf(ctx, id)
+  activity.mp += half.cost
+  activity.moved = true
+  setPlace(ctx.state, id, half.front, 'map')
+  setFacing(ctx.state, unit, to)
+  setActing(frame, id)
+  const text = `${id} turns about to face ${f.board.facingName(to)} (${half.cost} MP)`
+  ctx.applied.push({
+    kind: 'facing',
+    unit: id,
+    from,
+    to,
+    text,
+    ...(rule === undefined ? {} : { rule }),
+  })
+  return { text }
+}
+
 export function turnChoices(ctx: PlayContext, frame: Frame, only?: readonly string[]): Action[] {
   const f = movementFacts(ctx, frame)
   const side = currentActivation(ctx).side
@@ -86,6 +143,11 @@ export function turnChoices(ctx: PlayContext, frame: Frame, only?: readonly stri
     const unit = ctx.state.units[id]
     if (unit === undefined) continue
     if (unit.side !== side || whyNotTurn(ctx, frame, f, id) !== null) continue
+    if (movesAsTwoHex(ctx, id)) {
+      const half = halfTurnOf(ctx, frame, f, id)
+      if (half !== null) out.push({ type: 'turn', unit: id, facing: f.board.facingName(half.to) })
+      continue
+    }
     const left = turnsLeft(ctx, f, id)
     for (const clock of facingClocks(f.board)) {
       const steps = turnSteps(unit.facing, clock)
@@ -104,6 +166,7 @@ export function performTurn(ctx: PlayContext, frame: Frame, action: Action): Act
   if (why !== null) return reject(why, turnRule(ctx, f, id))
   const unit = ctx.state.units[id]!
   const to = readFacing(f.board, action.facing, `turning ${id}`)
+  if (movesAsTwoHex(ctx, id)) return performHalfTurn(ctx, frame, f, id, to)
   const steps = turnSteps(unit.facing, to)
   if (steps === 0) return reject(`${id} already faces ${f.board.facingName(to)}`)
   const left = turnsLeft(ctx, f, id)

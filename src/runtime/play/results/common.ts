@@ -15,6 +15,8 @@ import type { Vars } from '../../state/variables'
 import { commonVariables, sideVariables, unitVariables } from '../../state/variables'
 import type { NewFrame, Outcome, PlayContext } from '../procedure'
 import { setFacing, setPlace } from '../../state/occupancy'
+import { isTwoHex } from '../../state/footprints'
+import { stanceAt } from '../stances'
 import { fromJson, toJson } from '../../state/json-data'
 
 /** Queues frames to run (in order) before the procedure goes on; nulls are dropped. */
@@ -162,6 +164,11 @@ export function placeUnit(
   const from: Position = { hex: unit.hex, facing: unit.facing, location: unit.location }
   setPlace(ctx.state, id, to.hex, to.location ?? (to.hex === null ? 'reinforcements' : 'map'))
   if (to.facing !== undefined) setFacing(ctx.state, unit, to.facing)
+  else if (to.hex !== null && unit.facing !== null && isTwoHex(ctx.loaded, unit.type)) {
+    // A two-hex counter stands with its rear where it may, nearest the hex it came from.
+    const stance = stanceAt(ctx, id, to.hex, from.hex)
+    if (stance !== null) setFacing(ctx.state, unit, stance.heading)
+  }
   if (unit.location !== 'map') setFacing(ctx.state, unit, null)
   const after: Position = { hex: unit.hex, facing: unit.facing, location: unit.location }
   const where = describePosition(after, board.facingName)

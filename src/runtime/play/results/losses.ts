@@ -156,20 +156,28 @@ export const dismountProcedure = defineProcedure<{ pending: PendingEffect; done?
       const effect = d.pending.effect as Extract<Effect, { type: 'dismount' }>
       const run = subRun(ctx)
       for (const id of d.pending.units) {
-        if (ctx.state.units[id]?.location !== 'map') continue
-        transformUnit(run, id, {
-          type: 'transform',
-          form: 'dismounted',
-          ...(effect.rule === undefined ? {} : { rule: effect.rule }),
-        })
+        const unit = ctx.state.units[id]
+        if (unit?.location !== 'map') continue
+        // A unit already on foot (hit with riders, on their table) takes the rider's part only.
+        const mounted = Object.hasOwn(
+          ctx.loaded.rules.unitTypes.get(unit.type)?.forms ?? {},
+          'dismounted',
+        )
+        if (mounted)
+          transformUnit(run, id, {
+            type: 'transform',
+            form: 'dismounted',
+            ...(effect.rule === undefined ? {} : { rule: effect.rule }),
+          })
         if (effect.riderEvent !== undefined)
           sendStatusEvent(run, id, effect.riderEvent, 0, effect.rule, d.pending.participants)
         // No horse counter is kept: the horse surviving or dying is only noted.
-        note(
-          ctx,
-          `the horse of unit ${id} ${effect.horse === 'dies' ? 'dies' : 'runs loose'}`,
-          effect.rule,
-        )
+        if (mounted)
+          note(
+            ctx,
+            `the horse of unit ${id} ${effect.horse === 'dies' ? 'dies' : 'runs loose'}`,
+            effect.rule,
+          )
       }
       queueThen(f.frame, [effectsFrame(run.pending)])
       return AGAIN

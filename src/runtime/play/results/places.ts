@@ -5,8 +5,10 @@
  */
 import { countsForStacking, stackFits } from '../../state/stacking'
 import { boardOf } from '../../state/board'
+import { hexesOf, unitsCovering } from '../../state/footprints'
+import { stanceAt } from '../stances'
 import type { PendingEffect } from '../../state/log'
-import { isLeader, unitsIn } from '../forces'
+import { isLeader } from '../forces'
 import { influenceMap, movementClassOf } from '../influence'
 import type { PlayContext } from '../procedure'
 import { hexEntryCost, stepCost } from '../terrain-costs'
@@ -15,13 +17,13 @@ type Ctx = Pick<PlayContext, 'loaded' | 'state'>
 
 /** Combat units (not leaders) of `side` in the hex, or of every other side with `enemy`. */
 export function combatIn(ctx: Ctx, hex: string, side: string, enemy = false): string[] {
-  return unitsIn(ctx.state, hex).filter(
+  return unitsCovering(ctx, hex).filter(
     (id) => !isLeader(ctx.loaded, id) && (ctx.state.units[id]?.side === side) !== enemy,
   )
 }
 
 export function leadersOf(ctx: Ctx, hex: string, side: string, enemy = false): string[] {
-  return unitsIn(ctx.state, hex).filter(
+  return unitsCovering(ctx, hex).filter(
     (id) => isLeader(ctx.loaded, id) && (ctx.state.units[id]?.side === side) !== enemy,
   )
 }
@@ -34,9 +36,11 @@ export function fits(ctx: Ctx, id: string, hex: string): boolean {
   const unit = ctx.state.units[id]
   if (unit === undefined) return false
   if (combatIn(ctx, hex, unit.side, true).length > 0) return false
+  // A two-hex counter needs room for its rear half too.
+  if (hexesOf(ctx, id).length === 2 && stanceAt(ctx, id, hex, unit.hex) === null) return false
   if (ctx.loaded.rules.ruleset.board?.stacking?.limit === undefined) return true
   if (!countsForStacking(ctx, id)) return true
-  const here = unitsIn(ctx.state, hex).filter(
+  const here = unitsCovering(ctx, hex).filter(
     (other) => other !== id && ctx.state.units[other]?.side === unit.side,
   )
   return stackFits(ctx, [...here, id])
@@ -61,7 +65,8 @@ export function closedHexes(ctx: Ctx, side: string, kinds: readonly string[]): S
 /** Facings the unit may take: its own first, then every other one; none for a counter without facing. */
 export function facingChoices(ctx: Ctx, id: string, mayTurn: boolean): (number | undefined)[] {
   const current = ctx.state.units[id]?.facing ?? null
-  if (current === null) return [undefined]
+  // A two-hex counter's heading follows from where it goes (stanceAt).
+  if (current === null || hexesOf(ctx, id).length === 2) return [undefined]
   if (!mayTurn) return [undefined]
   const board = boardOf(ctx.loaded)
   const all: number[] = []

@@ -7,12 +7,13 @@
  * A unit already with its standard (when the settings say so), one whose standard is gone, or one
  * with no such hex, is sent the eliminate event instead.
  */
+import { unitsCovering } from '../../state/footprints'
 import type { Action } from '../../state/actions'
 import { boardOf } from '../../state/board'
 import { sendStatusEvent } from '../../state/effects'
 import type { PendingEffect } from '../../state/log'
 import { standardOfUnit } from '../extras/standard'
-import { commandById, isLeader, unitsIn } from '../forces'
+import { commandById, isLeader } from '../forces'
 import { hexesAheadOfMoves } from '../movement/transit'
 import type { StepFrame } from '../define-procedure'
 import { AGAIN, defineProcedure } from '../define-procedure'
@@ -86,7 +87,7 @@ export function placements(ctx: PlayContext, id: string, pending: PendingEffect)
   const ok = (hex: string): boolean => {
     if (!routes.has(hex) || !enterable(ctx, id, hex) || ahead.has(hex)) return false
     // Only the unit itself may be there; leaders of its own side do not count as units.
-    const others = unitsIn(ctx.state, hex).filter((o) => o !== id)
+    const others = unitsCovering(ctx, hex).filter((o) => o !== id)
     if (others.some((o) => !isLeader(ctx.loaded, o))) return false
     if (leadersOf(ctx, hex, unit.side, true).length > 0) return false
     return causers.every((c) => board.distance(hex, c) > 1)

@@ -1,0 +1,157 @@
+/**
+ * Moving a two-hex counter (a rider on horseback): its front enters hexes one at a time and its
+ * rear follows (play/stances.ts). Each step costs the terrain of the hex the front enters plus
+ * what turning costs for how the hex lies from the counter's heading (mechanics.movement
+ * `twoHexTurns`: ahead, front diagonal, flank, rear diagonal, behind; a kind of step it does not
+ * price may not be taken). Both halves must stand on terrain the counter may enter, never with an
+ * enemy able to fight; friendly counters may be passed through, but the move ends on hexes held
+ * by nobody else. The heading at the end is the one the last step gives.
+ *
+ * A unit that declared a charge this game turn (mechanic charge-declaration) moves along its
+ * declared route and nowhere else.
+ */
+import type { FootprintStep } from '../../hex'
+import { hexesOf } from '../../state/footprints'
+import { chargeRoute } from '../charge'
+import type { PlayContext } from '../procedure'
+import type { Stance } from '../stances'
+import {
+  stanceCost,
+  stanceFree,
+  stanceHexes,
+  stanceKey,
+  stanceOf,
+  standing,
+  stepKind,
+  stepsFrom,
+  stepTo,
+} from '../stances'
+import type { Mover } from './movers'
+import { movementSettings } from './settings'
+
+type Ctx = Pick<PlayContext, 'loaded' | 'state'>
+
+const STEP_KINDS: readonly FootprintStep[] = [
+  'ahead',
+  'frontDiagonal',
+  'flank',
+  'rearDiagonal',
+  'behind',
+]
+
+/** Whether unit `id` moves as a two-hex counter. */
+export function movesAsTwoHex(ctx: Ctx, id: string): boolean {
+  return hexesOf(ctx, id).length === 2 && stanceOf(ctx, id) !== null
+}
+
+/** What turning costs on a step of this kind; null when the ruleset allows no such step. */
+function turnCost(ctx: Ctx, kind: FootprintStep): number | null {
+  const cost = movementSettings(ctx.loaded).twoHexTurns?.[kind]
+  return cost === undefined ? null : cost
+}
+
+export type TwoHexStep =
+  { ok: true; cost: number; stance: Stance } | { ok: false; reason: string; rule?: string }
+
+/** One step of the front from `from` into `to`: its cost and the stance it leaves. */
+export function twoHexStep(ctx: Ctx, id: string, from: Stance, to: string): TwoHexStep {
+  const rule = movementSettings(ctx.loaded).twoHexTurns?.rule
+  const no = (reason: string): TwoHexStep => ({
+    ok: false,
+    reason,
+    ...(rule === undefined ? {} : { rule }),
+  })
+  const kind = stepKind(ctx, from, to)
+  if (kind === null) return no(`${to} is not next to ${id}`)
+  const extra = turnCost(ctx, kind)
+  if (extra === null) return no(`${id} may not turn so sharply to enter ${to}`)
+  const stance = stepTo(ctx, from, to)
+  if (stance === null) return no(`${id} cannot step into ${to}`)
+  const terrain = stanceCost(ctx, id, stance)
+  if (terrain === null) {
+    const [, rear] = stanceHexes(ctx, stance)
+    return no(
+      rear === null
+        ? `${id} would stand half off the map`
+        : `${id} may not stand in ${to} and ${rear}`,
+    )
+  }
+  return { ok: true, cost: terrain + extra, stance }
+}
+
+/**
+ * Checks a path of a two-hex counter: its cost, and the stance it ends in. Refuses with the
+ * reason when a step may not be taken, the points do not suffice, the move ends on other units
+ * or, for a unit that declared a charge, the path is not the declared route.
+ */
+export function checkTwoHexPath(
+  ctx: Ctx,
+  m: Mover,
+  path: readonly string[],
+): { ok: true; cost: number; end: Stance } | { ok: false; reason: string; rule?: string } {
+  const start = stanceOf(ctx, m.id)
+  if (start === null) return { ok: false, reason: `${m.id} is not on the map` }
+  const route = chargeRoute(ctx, m.id)
+  if (route !== null && route.join() !== path.join())
+    return { ok: false, reason: `${m.id} charges and must follow his route: ${route.join(', ')}` }
+  let at = start
+  let cost = 0
+  for (const to of path) {
+    const step = twoHexStep(ctx, m.id, at, to)
+    if (!step.ok) return step
+    cost += step.cost
+    if (cost > m.budget)
+      return {
+        ok: false,
+        reason: `${m.id} has ${m.budget} movement points left; the path to ${to} needs ${cost}`,
+      }
+    at = step.stance
+  }
+  if (!stanceFree(ctx, m.id, at))
+    return { ok: false, reason: `${m.id} may not end his move on other units` }
+  return { ok: true, cost, end: at }
+}
+
+export interface TwoHexReached {
+  path: string[]
+  cost: number
+  end: Stance
+}
+
+/**
+ * Where a two-hex counter can move now: each stance it can end in (held by nobody else) by the
+ * cheapest path, within its movement points; for a charger, his declared route only.
+ */
+export function twoHexReach(ctx: Ctx, m: Mover): TwoHexReached[] {
+  const start = stanceOf(ctx, m.id)
+  if (start === null) return []
+  const route = chargeRoute(ctx, m.id)
+  if (route !== null) {
+    if (route.length === 0) return []
+    const checked = checkTwoHexPath(ctx, m, route)
+    return checked.ok ? [{ path: [...route], cost: checked.cost, end: checked.end }] : []
+  }
+  const kinds = STEP_KINDS.filter((k) => turnCost(ctx, k) !== null)
+  const costOf = standing(ctx, m.id)
+  // Cheapest first (costs are small whole numbers: a bucket per cost).
+  const first: TwoHexReached = { path: [], cost: 0, end: start }
+  const best = new Map<string, TwoHexReached>([[stanceKey(start), first]])
+  const buckets: TwoHexReached[][] = [[first]]
+  for (let cost = 0; cost < buckets.length; cost++)
+    for (const node of buckets[cost] ?? []) {
+      if (best.get(stanceKey(node.end)) !== node) continue
+      for (const step of stepsFrom(ctx, node.end, kinds)) {
+        const terrain = costOf(step.stance)
+        if (terrain === null) continue
+        const total = node.cost + terrain + (turnCost(ctx, step.kind) ?? 0)
+        if (total > m.budget) continue
+        const key = stanceKey(step.stance)
+        const known = best.get(key)
+        if (known !== undefined && known.cost <= total) continue
+        const next = { path: [...node.path, step.to], cost: total, end: step.stance }
+        best.set(key, next)
+        ;(buckets[total] ??= []).push(next)
+      }
+    }
+  return [...best.values()].filter((r) => r.path.length > 0 && stanceFree(ctx, m.id, r.end))
+}

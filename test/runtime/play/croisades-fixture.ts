@@ -1,0 +1,83 @@
+/**
+ * Croisades tactical set-ups for the tests, on the fixture mod test/fixtures/mods/melee-grove: its
+ * scenario with the characters a test places instead of its own, under the fixture's ruleset (fire
+ * and melee only) or under the bundled Croisades tactical ruleset, and a few ways to play it.
+ */
+import { expect } from 'vitest'
+import type { Action, GameState, LoadedScenario, LogEntry } from '../../../src/runtime'
+import { loadLibrary, openPrompt, playAction } from '../../../src/runtime'
+import type { SourceText } from '../../../src/runtime/content'
+import { readContentFolder, withEdit } from '../../helpers/fixtures'
+
+export const MOD = 'test/fixtures/mods/melee-grove'
+export const SCENARIO = 'melee-in-the-grove'
+export const bundled = readContentFolder('content')
+
+export interface Placement {
+  id: string
+  type: string
+  hex: string
+  side: 'crusaders' | 'saracens'
+  /** A compass name, for riders (the side of the front hex they head to). */
+  facing?: string
+  ratings?: Record<string, number>
+}
+
+/**
+ * The fixture with these characters set up instead of its own, on `map` (default: the olive
+ * grove), under `ruleset` (default: the fixture's, fire and melee only).
+ */
+export function scenarioWith(
+  units: Placement[],
+  options: { map?: string; ruleset?: string } = {},
+): LoadedScenario {
+  const sources = withEdit([...bundled, ...readContentFolder(MOD)], `${SCENARIO}.json`, (text) => {
+    const scenario = JSON.parse(text) as {
+      map: string
+      ruleset: string
+      sides: { id: string; units: unknown[] }[]
+    }
+    if (options.map !== undefined) scenario.map = options.map
+    if (options.ruleset !== undefined) scenario.ruleset = options.ruleset
+    for (const side of scenario.sides)
+      side.units = units
+        .filter((u) => u.side === side.id)
+        .map(({ side: _side, ...u }) => ({ ...u, name: u.id }))
+    return JSON.stringify(scenario)
+  })
+  return load(sources)
+}
+
+export function load(sources: SourceText[]): LoadedScenario {
+  const result = loadLibrary(sources).scenario(SCENARIO)
+  if (!result.ok) throw new Error(result.problems.map((p) => p.message).join('\n'))
+  return result.value
+}
+
+/** The entries of the last action `play` played. */
+export let lastEntries: LogEntry[] = []
+
+/** Plays `action` for the side asked, or fails the test with the engine's refusal. */
+export function play(loaded: LoadedScenario, state: GameState, action: Action): GameState {
+  const side = openPrompt(state)?.side
+  const result = playAction(loaded, state, { ...action, ...(side === undefined ? {} : { side }) })
+  if (!result.ok) throw new Error(result.error.message)
+  lastEntries = result.entries
+  return result.state
+}
+
+/** The engine's refusal of `action`; fails the test when it is accepted. */
+export function refusal(loaded: LoadedScenario, state: GameState, action: Action): string {
+  const result = playAction(loaded, state, { ...action, side: openPrompt(state)?.side ?? '' })
+  if (result.ok) throw new Error('the action was accepted')
+  return result.error.message
+}
+
+/** Plays "done" until the prompt is of `kind`. */
+export function passUntil(loaded: LoadedScenario, state: GameState, kind: string): GameState {
+  let now = state
+  for (let i = 0; i < 20 && openPrompt(now)?.kind !== kind; i++)
+    now = play(loaded, now, { type: 'done' })
+  expect(openPrompt(now)?.kind).toBe(kind)
+  return now
+}

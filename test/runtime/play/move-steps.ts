@@ -1,0 +1,204 @@
+/**
+ * Games in a movement phase with the units where a test wants them, for what happens at each
+ * step of a move (fire at every step, infiltration rolls): the turn-based fixture with Infidel's
+ * counters (turn-skirmish.ts), and Croisades tactical's own content, on the melee-grove fixture
+ * with its movement phase put back (only the charge declarations, not played yet, are left out).
+ */
+import type { Action, GameState, LoadedScenario, LogEntry } from '../../../src/runtime'
+import { boardOf, loadLibrary, openPrompt, playAction, startGame } from '../../../src/runtime'
+import type { SourceText } from '../../../src/runtime/content'
+import { forcedSource } from '../../../src/runtime/dice'
+import { advance } from '../../../src/runtime/play/driver'
+import type { PlayContext } from '../../../src/runtime/play/procedure'
+import { reactionWindow } from '../../../src/runtime/play/reactions'
+import { PROCEDURES } from '../../../src/runtime/play/registry'
+import { readContentFolder, withEdit } from '../../helpers/fixtures'
+
+export interface Placed {
+  hex: string
+  /** A facing name of the map's hexes (corners on the fixture's map, sides on Croisades'). */
+  facing?: string
+  status?: string
+  markers?: Record<string, number>
+}
+
+/** The game with the units placed (the others where they stand) and the dice forced. */
+export function placed(
+  loaded: LoadedScenario,
+  state: GameState,
+  places: Record<string, Placed>,
+  faces: number[] = [],
+): GameState {
+  const next = structuredClone(state)
+  const board = boardOf(loaded)
+  for (const [id, place] of Object.entries(places)) {
+    const unit = next.units[id]
+    if (unit === undefined) throw new Error(`no unit ${id}`)
+    unit.hex = place.hex
+    unit.location = 'map'
+    if (place.facing !== undefined) {
+      const facing = board.facingFromName(place.facing)
+      if (!facing.ok) throw new Error(facing.message)
+      unit.facing = facing.clock
+    }
+    if (place.status !== undefined) unit.status = place.status
+    if (place.markers !== undefined) unit.markers = { ...place.markers }
+  }
+  next.dice = forcedSource(faces)
+  return next
+}
+
+/** A game's state after an action, with the log entries it made. */
+export interface Played {
+  state: GameState
+  entries: LogEntry[]
+}
+
+/** Plays `action` for the side the open prompt asks; throws if it is refused. */
+export function act(loaded: LoadedScenario, state: GameState, action: Action): Played {
+  const side = openPrompt(state)?.side
+  const result = playAction(loaded, state, { ...action, ...(side === undefined ? {} : { side }) })
+  if (!result.ok) throw new Error(`${JSON.stringify(action)} refused: ${result.error.message}`)
+  return { state: result.state, entries: result.entries }
+}
+
+/** Why `action` is refused (message and rule); throws if it is accepted. */
+export function refused(
+  loaded: LoadedScenario,
+  state: GameState,
+  action: Action,
+): { message: string; rule?: string } {
+  const side = openPrompt(state)?.side ?? ''
+  const result = playAction(loaded, state, { ...action, side })
+  if (result.ok) throw new Error(`${JSON.stringify(action)} was accepted`)
+  return {
+    message: result.error.message,
+    ...(result.error.rule === undefined ? {} : { rule: result.error.rule }),
+  }
+}
+
+/** The lines of the log entries, in order. */
+export const lines = (entries: readonly LogEntry[]): string[] =>
+  entries.flatMap((e) => e.effects.map((x) => x.text))
+
+/** The resolution records of the log entries, as [resolution, natural roll, modified roll]. */
+export const rolls = (entries: readonly LogEntry[]): [string, number, number][] =>
+  entries.flatMap((e) =>
+    e.records.map(
+      (r) =>
+        [r.resolution.id, r.roll?.natural ?? NaN, r.roll?.modified ?? NaN] as [
+          string,
+          number,
+          number,
+        ],
+    ),
+  )
+
+const PASSING = ['done', 'declare-done', 'decline', 'pass']
+
+/** Passes (done, declare-done, decline…) until the open prompt is of `kind` for `side`. */
+export function until(
+  loaded: LoadedScenario,
+  state: GameState,
+  kind: string,
+  side: string,
+): GameState {
+  let at = state
+  for (let i = 0; i < 40; i++) {
+    const prompt = openPrompt(at)
+    if (prompt?.kind === kind && prompt.side === side) return at
+    const type = PASSING.find((t) => prompt?.actions.includes(t))
+    if (type === undefined) throw new Error(`cannot pass "${prompt?.text ?? 'no prompt'}"`)
+    at = act(loaded, at, { type }).state
+  }
+  throw new Error(`no ${kind} prompt for ${side}`)
+}
+
+/**
+ * The game as it is when a mechanic reports that `unit`, standing in its hex, enters it as a
+ * step of a move: the phase's move-step window opened on top of the stack and run to its first
+ * decision (a charge or any move another mechanic makes would report it so).
+ */
+export function afterMoveStep(
+  loaded: LoadedScenario,
+  state: GameState,
+  unit: string,
+): { state: GameState; lines: string[] } {
+  const next = structuredClone(state)
+  const flow = next.flow
+  const hex = next.units[unit]?.hex
+  if (flow === null || hex == null) throw new Error('no flow, or the unit is off the map')
+  const ctx: PlayContext = { loaded, state: next, applied: [], pending: [], records: [] }
+  const window = reactionWindow(ctx, { trigger: 'move-step', unit, hex })
+  if (window === null) throw new Error('no reaction watches the steps of a move')
+  flow.prompt = null
+  flow.stack.push({
+    id: flow.nextId,
+    proc: window.proc,
+    phase: null,
+    step: 'start',
+    data: window.data ?? {},
+  })
+  flow.nextId += 1
+  advance(ctx, PROCEDURES)
+  return { state: next, lines: ctx.applied.map((e) => e.text) }
+}
+
+// ------------------------------------------------------------------ Croisades tactical
+
+const GROVE = 'test/fixtures/mods/melee-grove'
+const GROVE_SCENARIO = 'melee-in-the-grove'
+const bundled = readContentFolder('content')
+
+export interface Character {
+  id: string
+  type: string
+  hex: string
+  facing?: string
+}
+
+/**
+ * Croisades tactical (or a variant of it: `base`) with these characters set up on the olive
+ * grove, the crusaders first, every phase played but the charge declarations; `movement`
+ * patches the movement phase (its settings, its reaction).
+ */
+export function croisades(
+  crusaders: Character[],
+  saracens: Character[],
+  options: { base?: string; movement?: Record<string, unknown> } = {},
+): LoadedScenario {
+  let sources: SourceText[] = withEdit(
+    [...bundled, ...readContentFolder(GROVE)],
+    'croisades-melee.json',
+    (text) => {
+      const variant = JSON.parse(text) as {
+        base: string
+        patch: { sequence: { phases: Record<string, unknown>[] } }
+      }
+      variant.base = options.base ?? variant.base
+      variant.patch.sequence.phases = [
+        { id: 'charges', $delete: true },
+        ...(options.movement === undefined ? [] : [{ id: 'movement', ...options.movement }]),
+      ]
+      return JSON.stringify(variant)
+    },
+  )
+  sources = withEdit(sources, `${GROVE_SCENARIO}.json`, (text) => {
+    const scenario = JSON.parse(text) as { sides: { id: string; units: unknown[] }[] }
+    const [first, second] = scenario.sides
+    if (first === undefined || second === undefined) throw new Error('two sides expected')
+    first.units = crusaders.map((u) => ({ ...u, name: u.id }))
+    second.units = saracens.map((u) => ({ ...u, name: u.id }))
+    return JSON.stringify(scenario)
+  })
+  const result = loadLibrary(sources).scenario(GROVE_SCENARIO)
+  if (!result.ok) throw new Error(result.problems.map((p) => p.message).join('\n'))
+  return result.value
+}
+
+/** The crusaders' movement phase of the first turn (their offensive fire passed), dice forced. */
+export function crusadersMove(loaded: LoadedScenario, faces: number[] = []): GameState {
+  const { state } = startGame(loaded, { forced: [] })
+  const moving = until(loaded, state, 'movement', 'crusaders')
+  return { ...moving, dice: forcedSource(faces) }
+}
