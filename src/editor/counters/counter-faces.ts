@@ -90,44 +90,163 @@ function mergeRatings(
   return out
 }
 
+/** What every face of one counter shares: everything but its ratings and its status. */
+function faceBase(rs: CounterRuleset, type: UnitType, options: FaceOptions) {
+  const cls = classOf(rs, type, options.classes)
+  const abbreviation = type.display?.text ?? type.abbreviation ?? type.name
+  const name = options.unit?.name
+  return {
+    cls,
+    base: {
+      label: name ?? abbreviation,
+      sublabel: name && name !== abbreviation ? abbreviation : undefined,
+      flags: effectiveFlags(type, cls),
+      movementClass: type.movementClass ?? cls?.movementClass,
+      side: { color: options.sideColor },
+      stripe: options.stripe,
+      layout: rs.counter,
+      ratingDefs: rs.ratings,
+      display: type.display,
+    },
+  }
+}
+
 /** Front and back of a counter for a unit type (and optionally a unit of a scenario). */
 export function facesOf(
   rs: CounterRuleset,
   type: UnitType,
   options: FaceOptions = {},
 ): CounterFaces {
-  const cls = classOf(rs, type, options.classes)
-  const flags = effectiveFlags(type, cls)
-  const abbreviation = type.display?.text ?? type.abbreviation ?? type.name
-  const name = options.unit?.name
-  const base = {
-    label: name ?? abbreviation,
-    sublabel: name && name !== abbreviation ? abbreviation : undefined,
-    flags,
-    movementClass: type.movementClass ?? cls?.movementClass,
-    side: { color: options.sideColor },
-    stripe: options.stripe,
-    layout: rs.counter,
-    ratingDefs: rs.ratings,
-    display: type.display,
-  }
+  const front = statusFace(rs, type, undefined, options)
+  const backId = backStatus(rs, type)
+  const back = backId ? statusFace(rs, type, backId, options) : null
+  return { front, back }
+}
+
+/** One face of a counter: the status it shows (an id, for lookups) and the status's label. */
+export interface StatusFace {
+  status: string
+  /** The status's label from content, for captions; empty when the graph names no status. */
+  label: string
+  face: CounterInput
+}
+
+/** Whether units of this type fill two hexes, with a heading (a rider on horseback). */
+export function isTwoHex(type: UnitType | undefined): boolean {
+  return type?.footprint === 'two-hex'
+}
+
+/** The face of a status the type gives ratings for (or the initial one). */
+function statusFace(
+  rs: CounterRuleset,
+  type: UnitType,
+  statusId: string | undefined,
+  options: FaceOptions,
+): CounterInput {
+  const { cls, base } = faceBase(rs, type, options)
   const frontRatings = mergeRatings(cls?.ratings, type.ratings, options.unit?.ratings)
   const initial = rs.statuses?.states.find((s) => s.initial)?.id
-  const front: CounterInput = {
+  if (statusId === undefined || statusId === initial)
+    return { ...base, ratings: frontRatings, status: statusInfo(rs, initial) }
+  return {
     ...base,
-    ratings: frontRatings,
-    status: statusInfo(rs, initial),
+    ratings: mergeRatings(frontRatings, type.ratingsByStatus?.[statusId]),
+    back: true,
+    status: statusInfo(rs, statusId),
   }
-  const backId = backStatus(rs, type)
-  const back: CounterInput | null = backId
-    ? {
-        ...base,
-        ratings: mergeRatings(frontRatings, type.ratingsByStatus?.[backId]),
-        back: true,
-        status: statusInfo(rs, backId),
-      }
-    : null
-  return { front, back }
+}
+
+/**
+ * The statuses the type prints a face for besides the initial one: the back first (what
+ * facesOf has always given), then the others it gives ratings for, in the status graph's order.
+ */
+function printedStatuses(rs: CounterRuleset, type: UnitType): string[] {
+  const back = backStatus(rs, type)
+  if (!back) return []
+  const initial = rs.statuses?.states.find((s) => s.initial)?.id
+  const keys = new Set(Object.keys(type.ratingsByStatus ?? {}))
+  const inGraph = (rs.statuses?.states ?? []).map((s) => s.id).filter((id) => keys.has(id))
+  const rest = [...inGraph, ...keys].filter((k) => k !== initial && k !== back)
+  return [back, ...new Set(rest)]
+}
+
+/**
+ * Every face of a type's counters, front first: the initial status, then each status the type
+ * gives ratings for. A type with more such faces than the two sides of one counter (healthy,
+ * stunned, wounded…) is printed as several counters, one face per status, so the status a unit
+ * leaves play in (dead) gets a plain face of its own, labelled with that status.
+ */
+export function statusFacesOf(
+  rs: CounterRuleset,
+  type: UnitType,
+  options: FaceOptions = {},
+): StatusFace[] {
+  const states = rs.statuses?.states ?? []
+  const initial = states.find((s) => s.initial)
+  const front = statusFace(rs, type, initial?.id, options)
+  const out: StatusFace[] = [
+    { status: initial?.id ?? '', label: initial?.label ?? '', face: front },
+  ]
+  const printed = printedStatuses(rs, type)
+  for (const id of printed)
+    out.push({
+      status: id,
+      label: states.find((s) => s.id === id)?.label ?? '',
+      face: statusFace(rs, type, id, options),
+    })
+  const removed = states.find((s) => s.removed && !s.marker && !printed.includes(s.id))
+  if (printed.length >= 2 && removed)
+    out.push({
+      status: removed.id,
+      label: removed.label,
+      face: { ...blankBack(front), status: { label: removed.label, color: removed.color } },
+    })
+  return out
+}
+
+/**
+ * The type's faces as double-sided counters: the first is facesOf's front and back, the others
+ * take the remaining faces two by two (the last one-sided when they are odd).
+ */
+export function countersOf(
+  rs: CounterRuleset,
+  type: UnitType,
+  options: FaceOptions = {},
+): Array<{ front: StatusFace; back: StatusFace | null }> {
+  const faces = statusFacesOf(rs, type, options)
+  const out: Array<{ front: StatusFace; back: StatusFace | null }> = []
+  for (let i = 0; i < faces.length; i += 2)
+    out.push({ front: faces[i]!, back: faces[i + 1] ?? null })
+  return out
+}
+
+/**
+ * Whether the ruleset's counters show one status a face: some type prints more statuses than
+ * the two sides of one counter hold. A status a counter has no face for is then not its back.
+ */
+export function facePerStatus(rs: CounterRuleset): boolean {
+  return (rs.unitTypes ?? []).some((t) => printedStatuses(rs, t).length >= 2)
+}
+
+/**
+ * The face a unit in `statusId` shows: the status's own face when the type prints one, else the
+ * face of the status whose ratings it uses (a retired unit shows its disordered side), else, on
+ * two-sided counters, the back for any status but the first, and otherwise the front (whose
+ * ratings the unit keeps).
+ */
+export function faceForStatus(
+  rs: CounterRuleset,
+  type: UnitType,
+  statusId: string | undefined,
+  options: FaceOptions = {},
+): CounterInput {
+  const faces = statusFacesOf(rs, type, options)
+  const state = rs.statuses?.states.find((s) => s.id === statusId)
+  const own =
+    faces.find((f) => f.status === statusId) ?? faces.find((f) => f.status === state?.ratingsOf)
+  if (own) return own.face
+  const flipped = state && !state.initial && !facePerStatus(rs)
+  return (flipped ? faces[1]?.face : undefined) ?? faces[0]!.face
 }
 
 /** A one-sided counter's back for printing: the side colour and the label, nothing else. */

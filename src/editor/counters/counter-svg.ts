@@ -168,27 +168,12 @@ export function splitLabel(label: string): string[] {
   return [label.slice(0, at), label.slice(at + 1)]
 }
 
-/** One counter face as an SVG document (a 100×100 drawing). */
-export function counterSvg(input: CounterInput, options: SvgOptions = {}): string {
-  const bg = safeColor(input.side.color, NEUTRAL_BACKGROUND)
-  const ink = inkOn(bg)
-  const size = options.size ?? 100
-  const out: string[] = [
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" width="${size}" height="${size}" font-family="Arial, Helvetica, sans-serif">`,
-    `<rect width="100" height="100" rx="6" fill="${bg}"/>`,
-  ]
-  // No clip paths or ids, so several counters can be inlined in one page without clashing.
-  if (input.stripe) {
-    out.push(
-      `<path d="M0 11V6A6 6 0 0 1 6 0H94A6 6 0 0 1 100 6V11Z" fill="${safeColor(input.stripe, bg)}"/>`,
-      // A hairline keeps the stripe visible when it has the side's own colour.
-      `<line x1="0" y1="11" x2="100" y2="11" stroke="#1b1b1b" stroke-opacity="0.45" stroke-width="0.8"/>`,
-    )
-  }
-  if (input.back) {
-    // A back is told apart at a glance: a light veil over the side colour.
-    out.push(`<rect width="100" height="100" rx="6" fill="#ffffff" fill-opacity="0.28"/>`)
-  }
+/**
+ * What is drawn on a face inside its 100×100 square, over the background: symbols, label, the
+ * status band of a back and the ratings in their corners.
+ */
+function faceBody(input: CounterInput, ink: string): string {
+  const out: string[] = []
   const symbols = symbolsFor(input.flags, input.movementClass, input.layout, input.display?.symbol)
   out.push(symbolSvg(symbols, '#f4f1e8'))
   const lines = splitLabel(input.label)
@@ -218,8 +203,97 @@ export function counterSvg(input: CounterInput, options: SvgOptions = {}): strin
     const key = corners[corner]
     if (key) out.push(cornerSvg(corner, key, input, ink))
   }
+  return out.join('')
+}
+
+/** One counter face as an SVG document (a 100×100 drawing). */
+export function counterSvg(input: CounterInput, options: SvgOptions = {}): string {
+  const bg = safeColor(input.side.color, NEUTRAL_BACKGROUND)
+  const ink = inkOn(bg)
+  const size = options.size ?? 100
+  const out: string[] = [
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" width="${size}" height="${size}" font-family="Arial, Helvetica, sans-serif">`,
+    `<rect width="100" height="100" rx="6" fill="${bg}"/>`,
+  ]
+  // No clip paths or ids, so several counters can be inlined in one page without clashing.
+  if (input.stripe) {
+    out.push(
+      `<path d="M0 11V6A6 6 0 0 1 6 0H94A6 6 0 0 1 100 6V11Z" fill="${safeColor(input.stripe, bg)}"/>`,
+      // A hairline keeps the stripe visible when it has the side's own colour.
+      `<line x1="0" y1="11" x2="100" y2="11" stroke="#1b1b1b" stroke-opacity="0.45" stroke-width="0.8"/>`,
+    )
+  }
+  if (input.back) {
+    // A back is told apart at a glance: a light veil over the side colour.
+    out.push(`<rect width="100" height="100" rx="6" fill="#ffffff" fill-opacity="0.28"/>`)
+  }
   out.push(
+    faceBody(input, ink),
     `<rect x="0.5" y="0.5" width="99" height="99" rx="6" fill="none" stroke="#1b1b1b" stroke-width="1"/>`,
+    `</svg>`,
+  )
+  return out.join('')
+}
+
+/** Length of a two-hex counter on the print sheet: two counters side by side. */
+export const WIDE_PRINT_LENGTH = 200
+
+export interface WideSvgOptions {
+  /** Length of the drawing in face units (its height is 100); at least 150. */
+  length?: number
+  /** Height attribute of the root element (its width follows the length). */
+  size?: number
+  /** Which end is the front: right (as seen from above), or left (a back printed mirrored). */
+  front?: 'right' | 'left'
+}
+
+/**
+ * A face of a counter that fills two hexes (a rider): one long counter whose front end carries
+ * the face (symbol, name, ratings) and whose rear end a heading arrow pointing to the front.
+ * On the map the front end sits on the front hex, so the arrow shows the heading.
+ */
+export function wideCounterSvg(input: CounterInput, options: WideSvgOptions = {}): string {
+  const bg = safeColor(input.side.color, NEUTRAL_BACKGROUND)
+  const ink = inkOn(bg)
+  const length = Math.max(150, options.length ?? WIDE_PRINT_LENGTH)
+  const n = (v: number) => String(Number(v.toFixed(2)))
+  const L = n(length)
+  const height = options.size ?? 100
+  const width = Number(((height * length) / 100).toFixed(2))
+  const right = options.front !== 'left'
+  const r = 10
+  const out: string[] = [
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${L} 100" width="${width}" height="${height}" font-family="Arial, Helvetica, sans-serif">`,
+    `<rect width="${L}" height="100" rx="${r}" fill="${bg}"/>`,
+  ]
+  if (input.stripe) {
+    out.push(
+      `<path d="M0 11V${r}A${r} ${r} 0 0 1 ${r} 0H${n(length - r)}A${r} ${r} 0 0 1 ${L} ${r}V11Z" fill="${safeColor(input.stripe, bg)}"/>`,
+      `<line x1="0" y1="11" x2="${L}" y2="11" stroke="#1b1b1b" stroke-opacity="0.45" stroke-width="0.8"/>`,
+    )
+  }
+  if (input.back)
+    out.push(`<rect width="${L}" height="100" rx="${r}" fill="#ffffff" fill-opacity="0.28"/>`)
+  // The heading arrow fills the rear part, its point at the face.
+  const rear = length - 100
+  const tail = 10
+  const tip = rear - 2
+  const head = Math.min(34, rear * 0.45)
+  const pts = [
+    [tail, 44],
+    [tip - head, 44],
+    [tip - head, 30],
+    [tip, 55],
+    [tip - head, 80],
+    [tip - head, 66],
+    [tail, 66],
+  ]
+    .map(([x, y]) => `${n(right ? x! : length - x!)},${y}`)
+    .join(' ')
+  out.push(
+    `<polygon data-part="heading" points="${pts}" fill="${ink}" fill-opacity="0.8" stroke="${inkOn(ink)}" stroke-opacity="0.5" stroke-width="1"/>`,
+    `<g transform="translate(${right ? n(length - 100) : 0} 0)">${faceBody(input, ink)}</g>`,
+    `<rect x="0.5" y="0.5" width="${n(length - 1)}" height="99" rx="${r}" fill="none" stroke="#1b1b1b" stroke-width="1"/>`,
     `</svg>`,
   )
   return out.join('')

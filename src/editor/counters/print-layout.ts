@@ -53,6 +53,8 @@ export interface Placement {
   row: number
   x: number
   y: number
+  /** Columns the counter covers: 2 for a counter that fills two hexes (a rider). */
+  span?: number
 }
 
 /** The grid of counters on one page, with at least `margin` mm of paper all round. */
@@ -90,9 +92,46 @@ export function frontPlacement(layout: SheetLayout, index: number): Placement {
 
 /** Where the back of counter `index` goes: the same row, the mirrored column. */
 export function backPlacement(layout: SheetLayout, index: number): Placement {
-  const front = frontPlacement(layout, index)
-  const col = layout.cols - 1 - front.col
+  return mirrored(layout, frontPlacement(layout, index))
+}
+
+/** The back of a counter placed at `front`: the same row, the columns mirrored. */
+export function mirrored(layout: SheetLayout, front: Placement): Placement {
+  const col = layout.cols - (front.span ?? 1) - front.col
   return { ...front, col, x: layout.originX + col * layout.size }
+}
+
+/**
+ * Where the fronts of counters of these widths (in columns) go, in order: row by row, a wide
+ * counter that does not fit in what is left of a row starting the next. With widths of 1 only,
+ * counter i goes where frontPlacement puts it.
+ */
+export function placeCounters(layout: SheetLayout, spans: readonly number[]): Placement[] {
+  const out: Placement[] = []
+  let sheet = 0
+  let row = 0
+  let col = 0
+  for (const asked of spans) {
+    const span = Math.max(1, Math.min(layout.cols, Math.round(asked)))
+    if (col + span > layout.cols) {
+      col = 0
+      row++
+    }
+    if (row >= layout.rows) {
+      row = 0
+      sheet++
+    }
+    out.push({
+      sheet,
+      col,
+      row,
+      x: layout.originX + col * layout.size,
+      y: layout.originY + row * layout.size,
+      ...(span > 1 ? { span } : {}),
+    })
+    col += span
+  }
+  return out
 }
 
 /** Sheets for `count` counters; the PDF has twice as many pages (fronts and backs). */
@@ -109,18 +148,44 @@ export interface CutLine {
 
 /**
  * Cut lines for one page holding `used` counters: every grid line of the rows in use, run a
- * few millimetres into the margin so they can be seen after the counters are glued.
+ * few millimetres into the margin so they can be seen after the counters are glued. `used` may
+ * be the placements of the page instead (the rows in use are then theirs), so that no line
+ * runs through a counter spanning two columns (a back page then has lines of its own).
  */
-export function cutLines(layout: SheetLayout, used: number, overrun = 4): CutLine[] {
-  if (used <= 0) return []
-  const rowsUsed = Math.min(layout.rows, Math.ceil(used / layout.cols))
+export function cutLines(
+  layout: SheetLayout,
+  used: number | readonly Placement[],
+  overrun = 4,
+): CutLine[] {
+  const placed = typeof used === 'number' ? [] : used
+  const rowsUsed =
+    typeof used === 'number'
+      ? Math.min(layout.rows, Math.ceil(used / layout.cols))
+      : Math.max(0, ...used.map((p) => p.row + 1))
+  if (rowsUsed <= 0) return []
   const { originX: x0, originY: y0, size } = layout
   const lines: CutLine[] = []
   const top = y0 - overrun
   const bottom = y0 + rowsUsed * size + overrun
-  // Columns span the whole grid width so the mirrored back page gets the same lines.
+  // Columns span the whole grid width so the mirrored back page gets the same lines; a column
+  // line stops at a wide counter and goes on past it.
   for (let c = 0; c <= layout.cols; c++) {
-    lines.push({ x1: x0 + c * size, y1: top, x2: x0 + c * size, y2: bottom })
+    const x = x0 + c * size
+    const blocked = new Set(
+      placed.filter((p) => p.col < c && c < p.col + (p.span ?? 1)).map((p) => p.row),
+    )
+    let from = 0
+    for (let r = 0; r <= rowsUsed; r++) {
+      if (r < rowsUsed && !blocked.has(r)) continue
+      if (r > from)
+        lines.push({
+          x1: x,
+          y1: from === 0 ? top : y0 + from * size,
+          x2: x,
+          y2: r === rowsUsed ? bottom : y0 + r * size,
+        })
+      from = r + 1
+    }
   }
   for (let r = 0; r <= rowsUsed; r++) {
     lines.push({

@@ -5,12 +5,11 @@
  * in: the view gives the canvas rasterizer, tests give a stub.
  */
 import {
-  backPlacement,
   cutLines,
-  frontPlacement,
+  mirrored,
   MM_TO_PT,
   pixelsAt,
-  sheetCount,
+  placeCounters,
   sheetLayout,
   type Paper,
   type Placement,
@@ -20,6 +19,8 @@ import {
 export interface PrintCounter {
   front: string
   back: string
+  /** It fills two hexes: printed two counters wide (its SVGs drawn at that shape). */
+  wide?: boolean
 }
 
 export interface PdfOptions {
@@ -29,8 +30,8 @@ export interface PdfOptions {
   dpi?: number
 }
 
-/** Turns an SVG into PNG bytes `px` pixels wide and high. */
-export type Rasterize = (svg: string, px: number) => Promise<Uint8Array>
+/** Turns an SVG into PNG bytes `px` pixels high and `width` wide (square when left out). */
+export type Rasterize = (svg: string, px: number, width?: number) => Promise<Uint8Array>
 
 export async function buildCountersPdf(
   counters: readonly PrintCounter[],
@@ -47,9 +48,11 @@ export async function buildCountersPdf(
   // Identical counters (a unit set's many copies of one type) are rasterized and embedded once;
   // the distinct ones are rasterized a few at a time, which is much faster than one by one.
   const unique = [...new Set(counters.flatMap((c) => [c.front, c.back]))]
+  const wide = new Set(counters.filter((c) => c.wide).flatMap((c) => [c.front, c.back]))
   const pngs = new Map<string, Uint8Array>()
+  const draw = (svg: string) => (wide.has(svg) ? rasterize(svg, px, 2 * px) : rasterize(svg, px))
   const workers = Array.from({ length: Math.min(6, unique.length) }, async (_, w) => {
-    for (let i = w; i < unique.length; i += 6) pngs.set(unique[i]!, await rasterize(unique[i]!, px))
+    for (let i = w; i < unique.length; i += 6) pngs.set(unique[i]!, await draw(unique[i]!))
   })
   await Promise.all(workers)
   const images = new Map<string, Awaited<ReturnType<typeof doc.embedPng>>>()
@@ -59,7 +62,7 @@ export async function buildCountersPdf(
   const pt = (mm: number) => mm * MM_TO_PT
   const w = pt(layout.pageWidth)
   const h = pt(layout.pageHeight)
-  const drawCuts = (page: ReturnType<typeof doc.addPage>, used: number) => {
+  const drawCuts = (page: ReturnType<typeof doc.addPage>, used: number | Placement[]) => {
     for (const l of cutLines(layout, used)) {
       page.drawLine({
         start: { x: pt(l.x1), y: h - pt(l.y1) },
@@ -74,30 +77,40 @@ export async function buildCountersPdf(
       x: pt(at.x),
       // PDF pages measure up from the bottom edge.
       y: h - pt(at.y + layout.size),
-      width: pt(layout.size),
+      width: pt(layout.size * (at.span ?? 1)),
       height: pt(layout.size),
     })
   }
 
-  const sheets = sheetCount(layout, counters.length)
+  const placed = placeCounters(
+    layout,
+    counters.map((c) => (c.wide ? 2 : 1)),
+  )
+  const sheets = Math.max(1, ...placed.map((p) => p.sheet + 1))
+  const anyWide = counters.some((c) => c.wide)
   for (let s = 0; s < sheets; s++) {
-    const first = s * layout.perPage
-    const onSheet = counters.slice(first, first + layout.perPage)
+    const fronts: Placement[] = []
+    const backs: Placement[] = []
     const front = doc.addPage([w, h])
     const back = doc.addPage([w, h])
-    for (let i = 0; i < onSheet.length; i++) {
-      place(front, onSheet[i]!.front, frontPlacement(layout, first + i))
-      place(back, onSheet[i]!.back, backPlacement(layout, first + i))
-    }
-    drawCuts(front, onSheet.length)
-    drawCuts(back, onSheet.length)
+    placed.forEach((at, i) => {
+      if (at.sheet !== s) return
+      const b = mirrored(layout, at)
+      place(front, counters[i]!.front, at)
+      place(back, counters[i]!.back, b)
+      fronts.push(at)
+      backs.push(b)
+    })
+    // Without wide counters, the lines of every page are those of its count, as they always were.
+    drawCuts(front, anyWide ? fronts : fronts.length)
+    drawCuts(back, anyWide ? backs : backs.length)
   }
   return doc.save()
 }
 
 /** The browser's rasterizer: the SVG drawn on a canvas and read back as PNG. */
-export async function canvasRasterize(svg: string, px: number): Promise<Uint8Array> {
-  const img = new Image(px, px)
+export async function canvasRasterize(svg: string, px: number, width = px): Promise<Uint8Array> {
+  const img = new Image(width, px)
   // onload rather than decode(): decode() waits for a rendering frame, slow in a busy page.
   await new Promise<void>((resolve, reject) => {
     img.onload = () => resolve()
@@ -105,11 +118,11 @@ export async function canvasRasterize(svg: string, px: number): Promise<Uint8Arr
     img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`
   })
   const canvas = document.createElement('canvas')
-  canvas.width = px
+  canvas.width = width
   canvas.height = px
   const ctx = canvas.getContext('2d')
   if (!ctx) throw new Error('this browser cannot draw on a canvas')
-  ctx.drawImage(img, 0, 0, px, px)
+  ctx.drawImage(img, 0, 0, width, px)
   // toDataURL rather than toBlob: Chromium encodes toBlob in idle time, which a busy page may
   // not have for a second per image; a counter-sized PNG encodes at once.
   const base64 = canvas.toDataURL('image/png').split(',')[1] ?? ''

@@ -7,7 +7,7 @@ import type { Scenario, UnitSet } from '../../runtime'
 import { useWorkspaceStore } from '../stores/useWorkspaceStore'
 import { idOfPath } from '../workspace/files'
 import { rulesetForScenario, rulesetForUnitSet, type RulesetLookup } from './content-lookup'
-import { counterDataUrl, counterSvg } from './counter-svg'
+import { counterSvg, svgDataUrl, wideCounterSvg, type CounterInput } from './counter-svg'
 import { COUNTER_SIZES, PAPERS, pixelsAt } from './print-layout'
 import { scenarioEntries, unitSetEntries, type SheetEntry } from './sheet-entries'
 
@@ -44,13 +44,22 @@ export function useCounterSheet(path: Ref<string>) {
     return out
   })
 
+  /**
+   * One face as SVG: a wide counter's front end on the right, as seen from above; printed, its
+   * back has it on the left, so that after the sheet is turned over the two ends agree.
+   */
+  const faceSvg = (e: SheetEntry, face: CounterInput, px?: number, printedBack = false) =>
+    e.wide
+      ? wideCounterSvg(face, { size: px, front: printedBack ? 'left' : 'right' })
+      : counterSvg(face, { size: px })
+
   /** Images drawn once per change of the file, not on every render. */
   const urls = computed(
     () =>
       new Map(
         sheet.value.entries.map((e) => [
           e.key,
-          { front: counterDataUrl(e.front), back: counterDataUrl(e.back) },
+          { front: svgDataUrl(faceSvg(e, e.front)), back: svgDataUrl(faceSvg(e, e.back)) },
         ]),
       ),
   )
@@ -75,8 +84,9 @@ export function useCounterSheet(path: Ref<string>) {
       const { buildCountersPdf, canvasRasterize, downloadBytes } = await import('./print-pdf')
       const px = pixelsAt(sizeMm.value)
       const counters = sheet.value.entries.map((e) => ({
-        front: counterSvg(e.front, { size: px }),
-        back: counterSvg(e.back, { size: px }),
+        front: faceSvg(e, e.front, px),
+        back: faceSvg(e, e.back, px, true),
+        ...(e.wide ? { wide: true } : {}),
       }))
       const paper = PAPERS.find((p) => p.id === paperId.value) ?? PAPERS[0]!
       const name = idOfPath(path.value)

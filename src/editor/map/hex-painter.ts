@@ -9,6 +9,7 @@ import type { FittedLabel } from './label-fit'
 import { fitLabel, LABEL_DY, LABEL_SIZES, labelBox, LINE_HEIGHT, MIN_LABEL_SIZE } from './label-fit'
 import type { MapGeometry, Rect } from './map-geometry'
 import { drawPattern, drawSide } from './paint-marks'
+import { COUNTER_SIDE, paintWide } from './wide-counters'
 import type { SideLook, TerrainLook } from './terrain-style'
 import { terrainOf } from './terrain-style'
 
@@ -30,6 +31,11 @@ export interface PaintUnit {
   rotation: number
   image: CanvasImageSource | null
   selected: boolean
+  /**
+   * A counter filling two hexes: the centres of its rear and front hexes. It is listed under
+   * both hexes (so either picks it) and painted once, by paintWide.
+   */
+  span?: { rear: Point; front: Point }
 }
 
 interface SideSegment {
@@ -51,6 +57,8 @@ export interface Scene {
   /** Short texts over hexes (movement costs, ranges), by dense index; drawn above the units. */
   tags: Map<number, string>
   units: Map<number, PaintUnit[]>
+  /** The two-hex counters, each once, in the order they are drawn (above the others). */
+  wide: PaintUnit[]
   sides: SideSegment[]
 }
 
@@ -228,11 +236,12 @@ function paintSides(ctx: CanvasRenderingContext2D, scene: Scene, rect: Rect) {
   }
 }
 
-function paintUnits(ctx: CanvasRenderingContext2D, scene: Scene, idx: number[]) {
+function paintUnits(ctx: CanvasRenderingContext2D, scene: Scene, idx: number[], rect: Rect) {
   const { geo } = scene
-  const side = geo.size * 1.1
+  const side = geo.size * COUNTER_SIDE
   for (const i of idx) {
-    const stack = scene.units.get(i)
+    const all = scene.units.get(i)
+    const stack = all?.some((u) => u.span) ? all.filter((u) => !u.span) : all
     if (!stack) continue
     stack.forEach((u, k) => {
       ctx.save()
@@ -250,6 +259,7 @@ function paintUnits(ctx: CanvasRenderingContext2D, scene: Scene, idx: number[]) 
       ctx.restore()
     })
   }
+  paintWide(ctx, scene, rect)
 }
 
 function paintTags(ctx: CanvasRenderingContext2D, scene: Scene, idx: number[]) {
@@ -366,7 +376,7 @@ export function paintScene(
   if (layers.overlays && scene.highlights.size) paintHighlights(ctx, scene, idx)
   paintGrid(ctx, scene, idx, scale)
   if (layers.hexsides) paintSides(ctx, scene, rect)
-  if (layers.units && scene.units.size) paintUnits(ctx, scene, idx)
+  if (layers.units && scene.units.size) paintUnits(ctx, scene, idx, rect)
   paintText(ctx, scene, idx, rect, scale)
   if (layers.overlays && scene.tags.size) paintTags(ctx, scene, idx)
 }

@@ -5,6 +5,7 @@
 import type { Hex, HexMap, TerrainChart } from '../../runtime'
 import type { LayerFlags, LayerName, PaintUnit, Scene } from './hex-painter'
 import { LAYER_NAMES, hexsideSegments } from './hex-painter'
+import { NEIGHBOUR_DISTANCE } from './wide-counters'
 import { previewParts } from './map-edits'
 import type { MapGeometry, Rect } from './map-geometry'
 import { terrainLook } from './terrain-style'
@@ -14,9 +15,19 @@ export interface MapUnit {
   hex: string
   /** Degrees clockwise; 0 = counter upright. */
   rotation?: number
-  /** Counter markup, square. */
+  /** Counter markup, square (for a two-hex counter, WIDE_COUNTER_LENGTH by 100). */
   svg: string
   selected?: boolean
+  /**
+   * Set for a counter that fills two hexes (a rider): `hex` is its front, this its rear hex (null
+   * when that is off the map) and `rotation` its heading, from the rear to the front.
+   */
+  rear?: string | null
+}
+
+/** The hexes a unit covers: its own, and a two-hex counter's rear. */
+export function unitHexes(u: MapUnit): string[] {
+  return u.rear ? [u.hex, u.rear] : [u.hex]
 }
 
 export interface Highlight {
@@ -70,6 +81,12 @@ export function buildScene(
     if (h.label) tags.set(i, h.label)
   }
   const stacks = new Map<number, PaintUnit[]>()
+  const wide: PaintUnit[] = []
+  const stack = (i: number, pu: PaintUnit) => {
+    const list = stacks.get(i)
+    if (list) list.push(pu)
+    else stacks.set(i, [pu])
+  }
   for (const u of units) {
     const i = geo.indexOf(u.hex)
     if (i < 0) continue
@@ -79,9 +96,17 @@ export function buildScene(
       image: imageOf(u.svg),
       selected: u.selected === true,
     }
-    const list = stacks.get(i)
-    if (list) list.push(pu)
-    else stacks.set(i, [pu])
+    if (u.rear !== undefined) {
+      // The rear centre from the heading, so a rear off the map is drawn where it would be.
+      const front = { x: geo.centers[2 * i]!, y: geo.centers[2 * i + 1]! }
+      const t = ((u.rotation ?? 0) * Math.PI) / 180
+      const d = geo.size * NEIGHBOUR_DISTANCE
+      pu.span = { front, rear: { x: front.x - d * Math.sin(t), y: front.y + d * Math.cos(t) } }
+      wide.push(pu)
+      const r = u.rear === null ? -1 : geo.indexOf(u.rear)
+      if (r >= 0) stack(r, pu)
+    }
+    stack(i, pu)
   }
   return {
     geo,
@@ -91,6 +116,7 @@ export function buildScene(
     highlights: hl,
     tags,
     units: stacks,
+    wide,
     sides: hexsideSegments(map, geo, look),
   }
 }
@@ -213,11 +239,12 @@ export function changedOverlayHexes(
   nextHl: readonly Highlight[],
 ): Set<string> {
   const out = new Set<string>()
-  const key = (u: MapUnit) => json([u.id, u.hex, u.rotation ?? 0, u.svg, u.selected === true])
+  const key = (u: MapUnit) =>
+    json([u.id, u.hex, u.rotation ?? 0, u.svg, u.selected === true, u.rear])
   const p = new Set(prevUnits.map(key))
   const n = new Set(nextUnits.map(key))
-  for (const u of prevUnits) if (!n.has(key(u))) out.add(u.hex)
-  for (const u of nextUnits) if (!p.has(key(u))) out.add(u.hex)
+  for (const u of prevUnits) if (!n.has(key(u))) for (const h of unitHexes(u)) out.add(h)
+  for (const u of nextUnits) if (!p.has(key(u))) for (const h of unitHexes(u)) out.add(h)
   const hk = (h: Highlight) => `${h.hex}\u0000${h.color}\u0000${h.label ?? ''}`
   const ph = new Set(prevHl.map(hk))
   const nh = new Set(nextHl.map(hk))

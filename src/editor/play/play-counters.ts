@@ -1,14 +1,42 @@
 /**
- * Counters of a game in progress: the unit's face for its status (the back once flipped), its
- * side colour and command stripe, and a chip for every marker on it (with its count) and for a
- * status shown by a marker (retired…). Chips are drawn inside the counter's square, so they turn
- * with the counter as a marker on a real counter would.
+ * Counters of a game in progress: the unit's face for its status (the back once flipped, the
+ * wounded counter of a wounded character), its side colour and command stripe, and a chip for
+ * every marker on it (with its count) and for a status shown by a marker (retired…). Chips are
+ * drawn inside the counter's face, so they turn with the counter as a marker on a real counter
+ * would. A rider fills two hexes: its front hex and the rear hex behind it, opposite its heading.
  */
 import type { GameState, LoadedScenario, UnitState } from '../../runtime'
+import { boardOf, hex as hexes } from '../../runtime'
 import type { MapUnit } from '../map/map-scene'
-import { facesOfTypeId, type CounterRuleset } from '../counters/counter-faces'
-import { counterSvg, escapeXml } from '../counters/counter-svg'
+import { WIDE_COUNTER_LENGTH, wideFrontLeft } from '../map/wide-counters'
+import {
+  faceForStatus,
+  facePerStatus,
+  isTwoHex,
+  type CounterRuleset,
+} from '../counters/counter-faces'
+import { counterSvg, escapeXml, wideCounterSvg } from '../counters/counter-svg'
 import { colourFromId } from '../scenario/counter-image'
+
+/**
+ * The rear hex of a unit filling two hexes (null when it would be off the map), or undefined for
+ * a unit that fills one, or has no heading.
+ */
+export function rearOf(loaded: LoadedScenario, unit: UnitState): string | null | undefined {
+  if (unit.hex === null || unit.facing === null) return undefined
+  if (!isTwoHex(loaded.rules.unitTypes.get(unit.type))) return undefined
+  const board = boardOf(loaded)
+  const front = board.cubeOf(unit.hex)
+  return front ? board.labelIfOnMap(hexes.neighborAtClock(front, unit.facing + 6)) : undefined
+}
+
+/** Units on the map with their rear half in `hex` (riders), in state order. */
+export function ridersBehind(loaded: LoadedScenario, state: GameState, hex: string): string[] {
+  const out: string[] = []
+  for (const [id, u] of Object.entries(state.units))
+    if (u.location === 'map' && u.hex !== hex && rearOf(loaded, u) === hex) out.push(id)
+  return out
+}
 
 export interface Chip {
   text: string
@@ -21,6 +49,8 @@ interface Look {
   markers: Map<string, { label: string; color?: string; counting?: boolean }>
   sideColor: Map<string, string | undefined>
   stripe: Map<string, string | undefined>
+  /** Each status has a face of its own (facePerStatus). */
+  facePerStatus: boolean
 }
 
 function lookOf(loaded: LoadedScenario): Look {
@@ -32,6 +62,7 @@ function lookOf(loaded: LoadedScenario): Look {
     stripe: new Map(
       loaded.scenario.sides.flatMap((s) => (s.commands ?? []).map((c) => [c.id, c.stripe])),
     ),
+    facePerStatus: facePerStatus(rs as unknown as CounterRuleset),
   }
 }
 
@@ -45,11 +76,23 @@ function abbreviate(label: string): string {
     .slice(0, 3)
 }
 
-/** The chips of a unit: a status that is not the counter's own face, then its markers. */
+/** Whether the unit's counter has a face for its status (or needs none: the first). */
+function faceShows(loaded: LoadedScenario, unit: UnitState, look: Look): boolean {
+  const status = look.statuses.get(unit.status)
+  if (!status || status.initial || !look.facePerStatus) return true
+  const rs = loaded.rules.ruleset as unknown as CounterRuleset
+  const type = rs.unitTypes?.find((t) => t.id === unit.type)
+  return !type || faceForStatus(rs, type, unit.status).status?.label === status.label
+}
+
+/**
+ * The chips of a unit: a status that is not the counter's own face (shown by a marker, or one
+ * its counter has no face for where each status has its own face), then its markers.
+ */
 export function chipsOf(loaded: LoadedScenario, unit: UnitState, look = lookOf(loaded)): Chip[] {
   const out: Chip[] = []
   const status = look.statuses.get(unit.status)
-  if (status && !status.initial && status.marker)
+  if (status && !status.initial && (status.marker || !faceShows(loaded, unit, look)))
     out.push({
       text: abbreviate(status.label),
       color: status.color ?? '#555555',
@@ -83,11 +126,15 @@ function chipsSvg(chips: readonly Chip[]): string {
 
 const cache = new Map<string, string>()
 
-/** The counter of a unit in play, as SVG markup. */
+/**
+ * The counter of a unit in play, as SVG markup; `wide` draws a two-hex counter at the length it
+ * has on the map (WIDE_COUNTER_LENGTH by 100) with its front end on that side, its chips there.
+ */
 export function playCounterSvg(
   loaded: LoadedScenario,
   unit: UnitState,
   look = lookOf(loaded),
+  wide: false | 'right' | 'left' = false,
 ): string {
   const chips = chipsOf(loaded, unit, look)
   const key = JSON.stringify([
@@ -99,23 +146,32 @@ export function playCounterSvg(
     unit.side,
     unit.command,
     chips,
+    wide,
   ])
   const hit = cache.get(key)
   if (hit) return hit
-  const faces = facesOfTypeId(loaded.rules.ruleset as unknown as CounterRuleset, unit.type, {
-    unit: { name: unit.name ?? undefined, ratings: unit.ratings as never },
-    sideColor: look.sideColor.get(unit.side),
-    stripe: unit.command ? look.stripe.get(unit.command) : undefined,
-  })
-  const status = look.statuses.get(unit.status)
-  // Any status but the first is shown on the back (retired units keep theirs under a marker).
-  const flipped = !!faces?.back && !!status && !status.initial
-  const face = faces ? (flipped ? faces.back! : faces.front) : null
-  const inner = face
-    ? counterSvg(face, { size: 100 })
-    : `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><rect x="2" y="2" width="96" height="96" fill="${escapeXml(look.sideColor.get(unit.side) ?? '#777')}"/><text x="50" y="58" font-size="20" text-anchor="middle" fill="#fff">${escapeXml(unit.type.slice(0, 8))}</text></svg>`
+  const rs = loaded.rules.ruleset as unknown as CounterRuleset
+  const type = rs.unitTypes?.find((t) => t.id === unit.type)
+  // The face of the unit's status: the back, or the counter a game prints for it (wounded…).
+  const face = type
+    ? faceForStatus(rs, type, unit.status, {
+        unit: { name: unit.name ?? undefined, ratings: unit.ratings as never },
+        sideColor: look.sideColor.get(unit.side),
+        stripe: unit.command ? look.stripe.get(unit.command) : undefined,
+      })
+    : null
+  const w = wide && face ? WIDE_COUNTER_LENGTH : 100
+  const inner = !face
+    ? `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><rect x="2" y="2" width="96" height="96" fill="${escapeXml(look.sideColor.get(unit.side) ?? '#777')}"/><text x="50" y="58" font-size="20" text-anchor="middle" fill="#fff">${escapeXml(unit.type.slice(0, 8))}</text></svg>`
+    : wide
+      ? wideCounterSvg(face, { length: w, front: wide })
+      : counterSvg(face, { size: 100 })
+  const chipsAt =
+    w === 100 || wide === 'left'
+      ? chipsSvg(chips)
+      : `<g transform="translate(${(w - 100).toFixed(2)} 0)">${chipsSvg(chips)}</g>`
   const svg = chips.length
-    ? `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" width="100" height="100" font-family="Arial, Helvetica, sans-serif">${inner.replace('<svg ', '<svg x="0" y="0" ')}${chipsSvg(chips)}</svg>`
+    ? `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${+w.toFixed(2)} 100" width="${+w.toFixed(2)}" height="100" font-family="Arial, Helvetica, sans-serif">${inner.replace('<svg ', '<svg x="0" y="0" ')}${chipsAt}</svg>`
     : inner
   if (cache.size > 4000) cache.clear()
   cache.set(key, svg)
@@ -132,12 +188,16 @@ export function playUnits(
   const out: MapUnit[] = []
   for (const [id, u] of Object.entries(state.units)) {
     if (u.location !== 'map' || u.hex === null) continue
+    const rear = rearOf(loaded, u)
+    const rotation = u.facing === null ? 0 : u.facing * 30
+    const wide = rear === undefined ? false : wideFrontLeft(rotation) ? 'left' : 'right'
     out.push({
       id,
       hex: u.hex,
-      rotation: u.facing === null ? 0 : u.facing * 30,
-      svg: playCounterSvg(loaded, u, look),
+      rotation,
+      svg: playCounterSvg(loaded, u, look, wide),
       selected: id === selected,
+      ...(rear !== undefined ? { rear } : {}),
     })
   }
   return out

@@ -13,6 +13,7 @@ import {
   unitsInHex,
 } from '../../runtime'
 import { changedHexes, intents, type HexIntent } from './overlays'
+import { ridersBehind } from './play-counters'
 import type { Playtest } from './usePlaytest'
 
 /** A move to (or placing in) a hex that may end with several facings: the player picks one. */
@@ -193,15 +194,18 @@ export function usePlayBoard(pt: Playtest) {
     pt.act(action)
   }
 
-  /** Units of the hex that the open decision lets act, other than the one selected. */
-  function othersActingIn(hex: string): boolean {
+  /** The units a click on a hex may take: its stack, then riders with their rear half there. */
+  function unitsOn(hex: string): string[] {
     const l = pt.loaded.value
     const s = pt.state.value
-    if (!l || !s) return false
+    if (!l || !s) return []
     const stack = unitsInHex(l, s, hex)
-    return [...stack.units, ...stack.leaders].some(
-      (id) => id !== pt.selected.value && pt.actingUnits.value.has(id),
-    )
+    return [...new Set([...stack.units, ...stack.leaders, ...ridersBehind(l, s, hex)])]
+  }
+
+  /** Units of the hex that the open decision lets act, other than the one selected. */
+  function othersActingIn(hex: string): boolean {
+    return unitsOn(hex).some((id) => id !== pt.selected.value && pt.actingUnits.value.has(id))
   }
 
   /**
@@ -225,11 +229,8 @@ export function usePlayBoard(pt: Playtest) {
 
   /** Selects a unit of the hex: the next of the stack when one there is selected already. */
   function selectIn(hex: string): void {
-    const l = pt.loaded.value
-    const s = pt.state.value
-    if (!l || !s) return
-    const stack = unitsInHex(l, s, hex)
-    const ids = [...stack.units, ...stack.leaders]
+    if (!pt.loaded.value || !pt.state.value) return
+    const ids = unitsOn(hex)
     if (!ids.length) {
       pt.selected.value = null
       pt.weighing.value = null

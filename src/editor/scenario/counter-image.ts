@@ -5,7 +5,8 @@
  */
 import type { ResolvedRuleset, UnitPlacement } from '../../runtime'
 import { facesOfTypeId, type CounterRuleset } from '../counters/counter-faces'
-import { counterSvg, escapeXml } from '../counters/counter-svg'
+import { counterSvg, escapeXml, wideCounterSvg } from '../counters/counter-svg'
+import { WIDE_COUNTER_LENGTH, wideFrontLeft } from '../map/wide-counters'
 
 /** A muted #rrggbb colour derived from a text, for things content gives no colour. */
 export function colourFromId(id: string): string {
@@ -37,14 +38,27 @@ function fallbackSvg(label: string, color: string | undefined, stripe: string | 
 
 const cache = new Map<string, string>()
 
-/** The counter of a placed unit, with its side's colour and its command's stripe. */
+/**
+ * The counter of a placed unit, with its side's colour and its command's stripe; `heading` (in
+ * degrees) for a unit that fills two hexes (a rider), drawn at the length it has on the map.
+ */
 export function unitCounterSvg(
   ruleset: ResolvedRuleset | undefined,
   unit: UnitPlacement,
   sideColor: string | undefined,
   stripe: string | undefined,
+  heading?: number,
 ): string {
-  const key = JSON.stringify([ruleset?.id, unit.type, unit.name, unit.ratings, sideColor, stripe])
+  const wide = heading === undefined ? false : wideFrontLeft(heading) ? 'left' : 'right'
+  const key = JSON.stringify([
+    ruleset?.id,
+    unit.type,
+    unit.name,
+    unit.ratings,
+    sideColor,
+    stripe,
+    wide,
+  ])
   const hit = cache.get(key)
   if (hit) return hit
   const faces = ruleset
@@ -54,9 +68,11 @@ export function unitCounterSvg(
         stripe,
       })
     : null
-  const svg = faces
-    ? counterSvg(faces.front, { size: 100 })
-    : fallbackSvg(unit.type, sideColor, stripe)
+  const svg = !faces
+    ? fallbackSvg(unit.type, sideColor, stripe)
+    : wide
+      ? wideCounterSvg(faces.front, { length: WIDE_COUNTER_LENGTH, front: wide })
+      : counterSvg(faces.front, { size: 100 })
   if (cache.size > 2000) cache.clear()
   cache.set(key, svg)
   return svg

@@ -9,6 +9,14 @@ import { useWorkspaceStore } from '../stores/useWorkspaceStore'
 import type { ValueEdit } from '../workspace/json-edit'
 import { pathFor } from '../workspace/files'
 import { facingDegrees, facingNames, rotateFacing } from './facing-rotation'
+import {
+  footprintOf,
+  landing,
+  standingProblem,
+  unitsCovering,
+  type FootprintContext,
+  type Positioned,
+} from './footprints'
 import { newUnitId, newUnitName } from './ids'
 import {
   addUnitEdits,
@@ -109,7 +117,15 @@ export function useScenarioEditor(path: string) {
   const mode = computed(() => facingMode(ruleset.value))
   const facings = computed(() => facingNames(mode.value, orientation.value))
 
+  const fpContext = computed<FootprintContext>(() => ({
+    ruleset: ruleset.value,
+    grid: map.value?.grid,
+    orientation: orientation.value,
+  }))
+
   const selection = reactive({ side: '', command: '', unit: null as string | null })
+  /** Why the last placement, move or turn was refused, until the next edit or selection. */
+  const refusal = ref<string | null>(null)
   const dragging = ref<DragItem | null>(null)
   /** A reinforcement group whose entry hexes a click on the map toggles. */
   const picking = ref<{ side: number; group: number } | null>(null)
@@ -128,11 +144,25 @@ export function useScenarioEditor(path: string) {
 
   function edit(edits: readonly ValueEdit[], label: string): boolean {
     if (edits.length === 0) return false
-    return ws.edit(path, edits, label)
+    const done = ws.edit(path, edits, label)
+    if (done) refusal.value = null
+    return done
+  }
+
+  function refuse(why: string): false {
+    refusal.value = why
+    return false
   }
 
   function typeOf(typeId: string) {
     return ruleset.value?.unitTypes.find((t) => t.id === typeId)
+  }
+
+  /** New units face the way the side's last faced unit does: a line is set up in one go. */
+  function newFacing(side: Scenario['sides'][number] | undefined) {
+    if (!facings.value.length) return undefined
+    const last = [...(side?.units ?? [])].reverse().find((u) => u.facing)?.facing
+    return (last ?? facings.value[0]) as UnitPlacement['facing']
   }
 
   /** Place a new unit of a type: the drop from the palette, the armed click and the test hook. */
@@ -154,11 +184,7 @@ export function useScenarioEditor(path: string) {
     const command = (commands.find((c) => c.id === wanted) ?? commands[0])?.id
     const typeName = typeOf(typeId)?.name ?? typeId
     const name = newUnitName(s, si, typeName)
-    // New units face the way the side's last faced unit does: a line is set up in one go.
-    const lastFacing = [...side.units].reverse().find((u) => u.facing)?.facing
-    const facing = facings.value.length
-      ? ((lastFacing ?? facings.value[0]) as UnitPlacement['facing'])
-      : undefined
+    const facing = newFacing(side)
     const unit: UnitPlacement = {
       id: newUnitId(s, side.id, typeId),
       type: typeId,
@@ -167,16 +193,57 @@ export function useScenarioEditor(path: string) {
       hex,
       ...(facing ? { facing } : {}),
     }
+    const problem = standingProblem(fpContext.value, { name: typeName, type: typeId, facing }, hex)
+    if (problem) return void refuse(problem)
     if (!edit(addUnitEdits(si, unit), `Place ${name}`)) return undefined
     selection.side = side.id
     selection.unit = unit.id
     return unit.id
   }
 
-  function moveUnit(unitId: string, hex: string): boolean {
+  /** A placed unit as far as its position goes, named as the designer knows it. */
+  function positioned(u: UnitPlacement): Positioned {
+    return {
+      name: u.name ?? typeOf(u.type)?.name ?? u.type,
+      type: u.type,
+      hex: u.hex,
+      facing: u.facing,
+    }
+  }
+
+  /** The hexes a placed unit covers when it fills two (a rider), else null. */
+  function footprint(u: Pick<UnitPlacement, 'type' | 'hex' | 'facing'>) {
+    return footprintOf(fpContext.value, u.type, u.hex, u.facing)
+  }
+
+  /** Where a unit would land if the hex it was taken by (`grabbed`) were dropped on `hex`. */
+  function landingOf(unitId: string, hex: string, grabbed?: string) {
+    const u = scenario.value && findUnit(scenario.value, unitId)?.unit
+    return u ? landing(fpContext.value, positioned(u), hex, grabbed) : null
+  }
+
+  /** Where a new unit of a type would stand, placed on `hex` now. */
+  function placingOf(typeId: string, hex: string) {
+    const name = typeOf(typeId)?.name ?? typeId
+    return landing(
+      fpContext.value,
+      { name, type: typeId, facing: newFacing(currentSide.value) },
+      hex,
+    )
+  }
+
+  /**
+   * Move a unit: its front to `hex`, or, taken by the hex `grabbed`, the whole counter so that
+   * hex lands on `hex` (a rider dragged by its rear). Refused when part of it would be off the map.
+   */
+  function moveUnit(unitId: string, hex: string, grabbed?: string): boolean {
     const s = scenario.value
-    const name = s && findUnit(s, unitId)?.unit.name
-    return !!s && edit(moveUnitEdits(s, unitId, hex), `Move ${name ?? unitId} to ${hex}`)
+    const ref = s && findUnit(s, unitId)
+    if (!s || !ref) return false
+    const to = landing(fpContext.value, positioned(ref.unit), hex, grabbed)
+    if (to.problem || !to.front) return refuse(to.problem ?? '')
+    const name = ref.unit.name ?? unitId
+    return edit(moveUnitEdits(s, unitId, to.front), `Move ${name} to ${to.front}`)
   }
 
   function deleteUnit(unitId: string): boolean {
@@ -189,16 +256,36 @@ export function useScenarioEditor(path: string) {
 
   function updateUnit(unitId: string, patch: Partial<UnitPlacement>, label: string): boolean {
     const s = scenario.value
-    return !!s && edit(updateUnitEdits(s, unitId, patch), label)
+    const ref = s && findUnit(s, unitId)
+    if (!s || !ref) return false
+    if (('hex' in patch || 'facing' in patch) && ref.reinforcement === undefined) {
+      const next = positioned({ ...ref.unit, ...patch })
+      const problem = next.hex ? standingProblem(fpContext.value, next, next.hex) : null
+      if (problem) return refuse(problem)
+    }
+    return edit(updateUnitEdits(s, unitId, patch), label)
   }
 
-  /** Turn the selected unit (or the one given) by steps of one facing; one edit per call. */
+  /**
+   * Turn the selected unit (or the one given) by steps of one facing; one edit per call. A rider
+   * turns on its front hex, so its rear moves: a heading that would put the rear off the map is
+   * passed over for the next one the same way.
+   */
   function rotate(steps: number, unitId = selection.unit): boolean {
     const s = scenario.value
     const ref = s && unitId ? findUnit(s, unitId) : undefined
     if (!ref) return false
-    const next = rotateFacing(ref.unit.facing, facings.value, steps)
+    const who = positioned(ref.unit)
+    const stands = (facing: string | undefined) =>
+      !who.hex || !standingProblem(fpContext.value, { ...who, facing }, who.hex)
+    let next = rotateFacing(who.facing, facings.value, steps)
+    for (let k = 1; k < facings.value.length && !stands(next); k++)
+      next = rotateFacing(next, facings.value, Math.sign(steps) || 1)
     if (!next) return false
+    if (!stands(next))
+      return refuse(
+        `${who.name} cannot turn where it stands: whichever way it faces, its rear would be off the map.`,
+      )
     return updateUnit(
       ref.unit.id,
       { facing: next as UnitPlacement['facing'] },
@@ -217,6 +304,7 @@ export function useScenarioEditor(path: string) {
   }
 
   function select(unitId: string | null): void {
+    if (unitId !== selection.unit) refusal.value = null
     selection.unit = unitId
     const s = scenario.value
     const ref = s && unitId ? findUnit(s, unitId) : undefined
@@ -231,6 +319,10 @@ export function useScenarioEditor(path: string) {
 
   const unitRotation = (facing: string | undefined) =>
     facingDegrees(facing, mode.value, orientation.value)
+
+  /** Units on a hex, in file order: standing in it, or a rider with its rear there. */
+  const unitsAt = (hex: string): string[] =>
+    scenario.value ? unitsCovering(fpContext.value, scenario.value, hex) : []
 
   return {
     path,
@@ -248,6 +340,7 @@ export function useScenarioEditor(path: string) {
     dragging,
     picking,
     armed,
+    refusal,
     currentSide,
     selectedUnit,
     sideIndex,
@@ -262,6 +355,10 @@ export function useScenarioEditor(path: string) {
     select,
     toggleEntryHex,
     unitRotation,
+    unitsAt,
+    footprint,
+    landingOf,
+    placingOf,
   }
 }
 

@@ -141,4 +141,22 @@ describe('the counter sheet', () => {
       ws.value<UnitSet>(UNITS)!.types!.length,
     )
   })
+
+  it("shows a rider's mounted counter twice as wide and every face of each character", async () => {
+    const { pinia } = await store()
+    const w = mount(CounterSheetView, {
+      props: { path: 'content/units/croisades-characters.json' },
+      global: { plugins: [pinia] },
+    })
+    await flushPromises()
+    const style = (key: string) =>
+      w.get(`[data-testid="sheet-counter-${key}"] img`).attributes('style')
+    expect(style('average-knight')).toContain('width: 31.75mm; height: 15.875mm')
+    expect(style('average-knight-on-foot')).toContain('width: 15.875mm; height: 15.875mm')
+    const caption = (key: string) =>
+      w.get(`[data-testid="sheet-counter-${key}"] [data-testid="sheet-caption"]`).text()
+    expect(caption('average-knight')).toBe('Healthy / Wounded')
+    expect(caption('average-knight-on-foot')).toBe('Healthy / Stunned')
+    expect(caption('average-knight-on-foot:wounded')).toBe('Wounded / Dead')
+  })
 })
