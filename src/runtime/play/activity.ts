@@ -21,6 +21,11 @@ export function blankActivity(): UnitActivity {
   }
 }
 
+/** The side whose activation (player turn) is running: the active side. */
+export function activeSideOf(ctx: Pick<PlayContext, 'state'>): string {
+  return ctx.state.flow?.activation?.side ?? ctx.state.clock.activeSide
+}
+
 /** The running activation, or null between activations. */
 export function runningActivation(ctx: Pick<PlayContext, 'state'>): ActivationState | null {
   return ctx.state.flow?.activation ?? null

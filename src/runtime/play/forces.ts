@@ -26,6 +26,17 @@ export function piecesInPlay(state: GameState, side: string): string[] {
   return out
 }
 
+/** Whether a unit in this status may act (move, fire, attack): the status graph's `canAct`. */
+export function statusCanAct(loaded: LoadedScenario, status: string): boolean {
+  return loaded.rules.ruleset.statuses.states.find((s) => s.id === status)?.canAct !== false
+}
+
+/** Whether unit `id` exists and its status lets it act. */
+export function unitCanAct(loaded: LoadedScenario, state: GameState, id: string): boolean {
+  const unit = state.units[id]
+  return unit !== undefined && statusCanAct(loaded, unit.status)
+}
+
 export function isLeader(loaded: LoadedScenario, id: string): boolean {
   return leaderIds(loaded).has(id)
 }

@@ -3,6 +3,7 @@
  * hex next to it lies relative to its heading (ahead, a front diagonal, a flank…), the stance
  * after a step, and where it may stand. What the movement and the charges of such counters share.
  */
+import { unitCanAct } from './forces'
 import type { Cube } from '../hex'
 import { classifyFootprintStep, frontalArc, moveFootprint } from '../hex'
 import type { FootprintStep } from '../hex'
@@ -90,15 +91,9 @@ export function stanceHexes(ctx: Ctx, stance: Stance): [string, string | null] {
 
 /** Whether the hex holds a unit of another side than `side` that is not out of action. */
 function enemyIn(ctx: Ctx, side: string, hex: string): boolean {
-  const states = ctx.loaded.rules.ruleset.statuses.states
-  return unitsCovering(ctx, hex).some((u) => {
-    const unit = ctx.state.units[u]
-    return (
-      unit !== undefined &&
-      unit.side !== side &&
-      states.find((s) => s.id === unit.status)?.canAct !== false
-    )
-  })
+  return unitsCovering(ctx, hex).some(
+    (u) => ctx.state.units[u]?.side !== side && unitCanAct(ctx.loaded, ctx.state, u),
+  )
 }
 
 /**

@@ -10,6 +10,7 @@
  * What was declared this game turn is the mechanic's memory (`flow.memory['charge-declaration']`),
  * forgotten when the game turn changes.
  */
+import { unitCanAct } from '../forces'
 import type { Action } from '../../state/actions'
 import { checkArgs, stringArg } from '../../state/actions'
 import { boardOf } from '../../state/board'
@@ -17,7 +18,7 @@ import { reject } from '../../state/failure'
 import { cubeAdd, directionAtClock, isSideClock } from '../../hex'
 import type { Cube } from '../../hex'
 import { headingBetween, hexAtClock, hexesOf } from '../../state/footprints'
-import { runningActivation } from '../activity'
+import { activeSideOf } from '../activity'
 import { AGAIN, defineProcedure } from '../define-procedure'
 import { memoryOf, peekMemory } from '../extras/common'
 import { enemyUnits, unitRatings } from '../influence'
@@ -80,26 +81,9 @@ export function chargeRoute(ctx: Ctx, id: string): string[] | null {
   return declaredCharges(ctx).charges.find((c) => c.unit === id)?.route ?? null
 }
 
-function sideNow(ctx: Ctx): string {
-  return runningActivation(ctx)?.side ?? ctx.state.clock.activeSide
-}
-
-function canAct(ctx: Ctx, id: string): boolean {
-  const unit = ctx.state.units[id]
-  return (
-    unit !== undefined &&
-    ctx.loaded.rules.ruleset.statuses.states.find((s) => s.id === unit.status)?.canAct !== false
-  )
-}
-
 /** Whether the unit already charged or counter-charged this game turn. */
 function hasCharged(ctx: Ctx, id: string): boolean {
   return declaredCharges(ctx).charges.some((c) => c.unit === id || c.counter === id)
-}
-
-/** The direction from hex a to the next hex b, as a side clock, or null when not neighbours. */
-function directionOf(ctx: Ctx, a: string, b: string): number | null {
-  return headingBetween(ctx.loaded, a, b)
 }
 
 /** Why unit `id` may not charge at all now (not a rider, stunned, already charged…), or null. */
@@ -108,7 +92,7 @@ function whyNotCharger(ctx: Ctx, settings: Settings, side: string, id: string): 
   if (unit === undefined) return `there is no unit "${id}"`
   if (unit.side !== side) return `${id} is not of the side whose turn it is`
   if (stanceOf(ctx, id) === null) return `${id} is not a rider on the map`
-  if (!canAct(ctx, id)) return `${id} may not charge while ${unit.status}`
+  if (!unitCanAct(ctx.loaded, ctx.state, id)) return `${id} may not charge while ${unit.status}`
   if (settings.oncePerTurn === true && hasCharged(ctx, id))
     return `${id} has already charged this turn`
   return null
@@ -169,7 +153,7 @@ export function whyNotCharge(
   const heading = walked.end.heading
   const run = route.slice(-settings.straightRun)
   for (let i = 1; i < run.length; i++)
-    if (directionOf(ctx, run[i - 1] as string, run[i] as string) !== heading)
+    if (headingBetween(ctx.loaded, run[i - 1] as string, run[i] as string) !== heading)
       return `the last ${settings.straightRun} hexes of the route must run in a straight line`
   const board = boardOf(ctx.loaded)
   const beyond = board.labelIfOnMap(
@@ -204,10 +188,9 @@ function chargesOf(
   // Every hex costs a movement point at least; the search stops at the map's size anyway.
   const maxLead = Math.min(most, board.allHexes().length) - settings.straightRun
   if (maxLead < lead) return []
-  const reach = reachableStances(ctx, id, start, { steps: settings.steps }, lead, maxLead)
-  const costOf = standing(ctx, id)
   const clocks = sideClocks(ctx)
-  const out: ChargeRecord[] = []
+  // The straight runs into each target hex that the charger may aim at.
+  const runs: { target: string; run: string[] }[] = []
   for (const target of enemyUnits(ctx, side)) {
     if (settings.oncePerTurn === true && declaredCharges(ctx).targeted.includes(target)) continue
     if (!inFrontalArc(ctx, start, target)) continue
@@ -221,24 +204,32 @@ function chargesOf(
           if (at === null) break
           run.unshift(at)
         }
-        const first = run[0]
-        if (run.length < settings.straightRun || first === undefined) continue
-        const leads = board
-          .neighbors(first)
-          .flatMap((front) => clocks.map((heading) => reach.get({ front, heading })))
-          .filter((r): r is ReachedStance => r !== undefined)
-          .sort((a, b) => a.steps - b.steps)
-        // The charger and his target were checked above, and the lead-in is a route the charge
-        // may take: what is left is the straight run from where it ends, and the whole cost.
-        for (const before of leads) {
-          const walked = walkRoute(ctx, id, before.stance, run, { steps: settings.steps }, costOf)
-          if (!walked.ok || before.cost + walked.cost > most) continue
-          if (!stanceFree(ctx, id, walked.end)) continue
-          out.push({ unit: id, target, route: [...before.route(), ...run] })
-          if (firstOnly) return out
-          break
-        }
+        if (run.length === settings.straightRun) runs.push({ target, run })
       }
+  }
+  if (runs.length === 0) return []
+  // A lead-in ends next to the first hex of a run.
+  const goals = [...new Set(runs.flatMap(({ run }) => board.neighbors(run[0] as string)))]
+  const steps = { steps: settings.steps }
+  const reach = reachableStances(ctx, id, start, steps, lead, maxLead, goals)
+  const costOf = standing(ctx, id)
+  const out: ChargeRecord[] = []
+  for (const { target, run } of runs) {
+    const leads = board
+      .neighbors(run[0] as string)
+      .flatMap((front) => clocks.map((heading) => reach.get({ front, heading })))
+      .filter((r): r is ReachedStance => r !== undefined)
+      .sort((a, b) => a.steps - b.steps)
+    // The charger and his target were checked above, and the lead-in is a route the charge may
+    // take: what is left is the straight run from where it ends, and the whole cost.
+    for (const before of leads) {
+      const walked = walkRoute(ctx, id, before.stance, run, steps, costOf)
+      if (!walked.ok || before.cost + walked.cost > most) continue
+      if (!stanceFree(ctx, id, walked.end)) continue
+      out.push({ unit: id, target, route: [...before.route(), ...run] })
+      if (firstOnly) return out
+      break
+    }
   }
   return out
 }
@@ -294,7 +285,7 @@ export const chargeDeclarationProcedure = defineProcedure<PhaseData>()({
       return AGAIN
     },
     ask(ctx, f) {
-      const side = sideNow(ctx)
+      const side = activeSideOf(ctx)
       if (chargeChoices(ctx, settingsOf(ctx, f.frame.phase), side, true).length === 0)
         return { kind: 'done' }
       return {
@@ -322,7 +313,7 @@ export const chargeDeclarationProcedure = defineProcedure<PhaseData>()({
     end: () => ({ kind: 'done' }),
   },
   act(ctx, f, action) {
-    const side = sideNow(ctx)
+    const side = activeSideOf(ctx)
     if (action.type === 'done') {
       checkArgs(action, [])
       f.go('end')
@@ -347,7 +338,7 @@ export const chargeDeclarationProcedure = defineProcedure<PhaseData>()({
     return `${charge.unit} will charge ${charge.target} by ${charge.route.join(', ')}`
   },
   legal(ctx, f) {
-    const side = sideNow(ctx)
+    const side = activeSideOf(ctx)
     return [
       ...chargeChoices(ctx, settingsOf(ctx, f.frame.phase), side).map((c) => ({
         type: 'charge',
@@ -385,7 +376,7 @@ function meetingStance(ctx: Ctx, charge: ChargeRecord, meet: number): Stance | n
   const front = charge.route[charge.route.length - meet]
   const rear = charge.route[charge.route.length - meet + 1]
   if (front === undefined || rear === undefined) return null
-  const heading = directionOf(ctx, rear, front)
+  const heading = headingBetween(ctx.loaded, rear, front)
   return heading === null ? null : { front, heading }
 }
 
@@ -409,7 +400,8 @@ function whyNotCounter(
   if (unit.side === charger.side) return `${id} is on the charger's side`
   const stance = stanceOf(ctx, id)
   if (stance === null) return `${id} is not a rider on the map`
-  if (!canAct(ctx, id)) return `${id} may not counter-charge while ${unit.status}`
+  if (!unitCanAct(ctx.loaded, ctx.state, id))
+    return `${id} may not counter-charge while ${unit.status}`
   if (charge.counter !== undefined) return `${charge.unit} has already been counter-charged`
   if (hasCharged(ctx, id)) return `${id} has already charged this turn`
   if (!inFrontalArc(ctx, stance, charge.unit))
@@ -448,7 +440,7 @@ function counterChoices(ctx: Ctx, d: ReactionData, steps: Settings['steps']): Co
   for (const id of enemyUnits(ctx, charger.side)) {
     const stance = stanceOf(ctx, id)
     if (stance === null) continue
-    const routes = reachableStances(ctx, id, stance, { steps }, 1, reach)
+    const routes = reachableStances(ctx, id, stance, { steps }, 1, reach, [goal.front])
     const found = routes.get(goal)
     if (found === undefined) continue
     const counter = { unit: id, route: found.route() }

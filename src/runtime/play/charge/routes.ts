@@ -3,7 +3,7 @@
  * search for the stances a rider reaches with the steps a charge allows, each by its shortest
  * route.
  */
-import { boardOf } from '../../state/board'
+import { boardOf, NEIGHBOR_SLOTS } from '../../state/board'
 import { hexesOf, unitsCovering } from '../../state/footprints'
 import { sightHexes } from '../fire/sight'
 import { unitFlags } from '../influence'
@@ -105,6 +105,33 @@ function routeOf(node: Node): string[] {
   return out.reverse()
 }
 
+/** For every hex (by number), the fewest steps from it to one of `goals` (a huge number: none). */
+function stepsTo(board: ReturnType<typeof boardOf>, goals: readonly string[]): Int32Array {
+  const size = board.allHexes().length
+  const out = new Int32Array(size).fill(0x7fffffff)
+  let layer: number[] = []
+  for (const goal of goals) {
+    const i = board.indexOf(goal)
+    if (i >= 0 && out[i] !== 0) {
+      out[i] = 0
+      layer.push(i)
+    }
+  }
+  for (let d = 1; layer.length > 0; d++) {
+    const next: number[] = []
+    for (const i of layer)
+      for (let s = 0; s < NEIGHBOR_SLOTS; s++) {
+        const j = board.neighborTable[i * NEIGHBOR_SLOTS + s] as number
+        if (j >= 0 && (out[j] as number) > d) {
+          out[j] = d
+          next.push(j)
+        }
+      }
+    layer = next
+  }
+  return out
+}
+
 /** The stances a search reached, looked up by stance. */
 export interface StanceReach {
   get(stance: Stance): ReachedStance | undefined
@@ -122,9 +149,12 @@ export function reachableStances(
   rules: RouteRules,
   minSteps: number,
   maxSteps: number,
+  /** Hexes the stances looked for have their front in: the search leaves out what cannot reach them in time. */
+  goals?: readonly string[],
 ): StanceReach {
   const board = boardOf(ctx.loaded)
   const found = new Map<number, ReachedStance>()
+  const near = goals === undefined ? null : stepsTo(board, goals)
   const number = (stance: Stance) => board.indexOf(stance.front) * 12 + stance.heading
   const reached = (n: Node, steps: number): ReachedStance => ({
     stance: n.stance,
@@ -149,6 +179,9 @@ export function reachableStances(
     const next: Node[] = []
     for (const node of layer)
       for (const step of stepsFrom(ctx, node.stance, rules.steps)) {
+        // A front farther from every goal than the steps left cannot get there.
+        if (near !== null && (near[board.indexOf(step.to)] ?? Infinity) > maxSteps - depth - 1)
+          continue
         if (!mark(step.stance, node.steps + 1)) continue
         const terrain = costOf(step.stance)
         if (terrain === null) continue

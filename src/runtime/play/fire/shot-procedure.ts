@@ -20,6 +20,7 @@ import { flowOf } from '../driver'
 import type { NewFrame, PlayContext } from '../procedure'
 import { AGAIN, defineProcedure } from '../define-procedure'
 import { reactionWindow } from '../reactions'
+import { activeSideOf } from '../activity'
 import { effectsFrame, resultsWatch } from '../results/frames'
 import { fireSettings } from './settings'
 import type { Shot } from './shots'
@@ -43,10 +44,7 @@ export function shotFrame(shot: Shot): { proc: string; data: { [key: string]: Js
   return { proc: SHOT_PROCEDURE, data: { shot: toJson(shot) } }
 }
 
-/** The side whose activation is running (the active side). */
-export function activeSideOf(ctx: Pick<PlayContext, 'state'>): string {
-  return ctx.state.flow?.activation?.side ?? ctx.state.clock.activeSide
-}
+export { activeSideOf } from '../activity'
 
 /** Attaches a return shot to the shot being answered (the nearest shot frame below). */
 export function attachReturnFire(ctx: PlayContext, shot: Shot): void {

@@ -13,7 +13,7 @@ import { hexesOf, touching } from '../../state/footprints'
 import { ActionFailure } from '../../state/failure'
 import { resolutionVariables } from '../../state/resolve-action'
 import { peekActivity } from '../activity'
-import { isLeader } from '../forces'
+import { isLeader, unitCanAct } from '../forces'
 import { enemyUnits, movementClassOf } from '../influence'
 import { markerCount } from '../logged'
 import type { SettingsOf } from '../phase-settings'
@@ -35,14 +35,6 @@ export interface Attack {
 /** Attacks each unit has made in the phase, by unit. */
 export type AttacksMade = Record<string, number>
 
-function canAct(ctx: Ctx, id: string): boolean {
-  const unit = ctx.state.units[id]
-  if (unit === undefined) return false
-  return (
-    ctx.loaded.rules.ruleset.statuses.states.find((s) => s.id === unit.status)?.canAct !== false
-  )
-}
-
 /** Why `id` may not attack in this phase at all, or null. */
 export function whyNotAttacker(
   ctx: Ctx,
@@ -56,7 +48,7 @@ export function whyNotAttacker(
   if (unit.side !== side) return `${id} is not of the side whose turn it is`
   if (unit.location !== 'map' || unit.hex === null) return `${id} is not on the map`
   if (isLeader(ctx.loaded, id)) return `${id} is a leader and does not fight on his own`
-  if (!canAct(ctx, id)) return `${id} may not attack while ${unit.status}`
+  if (!unitCanAct(ctx.loaded, ctx.state, id)) return `${id} may not attack while ${unit.status}`
   if ((made[id] ?? 0) >= (settings.attacksPerUnit ?? 1))
     return `${id} has already attacked in this phase`
   if (settings.firedMayNotAttack === true && peekActivity(ctx, id)?.fired === true)

@@ -13,7 +13,7 @@ import { boardOf } from '../../state/board'
 import { hexesAround, hexesOf } from '../../state/footprints'
 import { reject } from '../../state/failure'
 import { applyRolled, rollResolution } from '../../state/resolve-action'
-import { activityOf, runningActivation } from '../activity'
+import { activeSideOf, activityOf } from '../activity'
 import { AGAIN, defineProcedure } from '../define-procedure'
 import { enemyUnits } from '../influence'
 import { note, promptRule, statusEvent } from '../logged'
@@ -31,10 +31,6 @@ interface MeleeData {
 
 function settingsOf(ctx: PlayContext, phase: string | null): MeleeSettings {
   return phaseSettings(ctx, phase ?? '', 'melee')
-}
-
-function sideOf(ctx: PlayContext): string {
-  return runningActivation(ctx)?.side ?? ctx.state.clock.activeSide
 }
 
 function ruleOfPhase(ctx: PlayContext, phase: string | null): string | undefined {
@@ -88,7 +84,7 @@ export const meleeProcedure = defineProcedure<MeleeData>()({
     },
     ask(ctx, f) {
       const settings = settingsOf(ctx, f.frame.phase)
-      const side = sideOf(ctx)
+      const side = activeSideOf(ctx)
       if (attackChoices(ctx, settings, side, f.data.made).length === 0) return { kind: 'done' }
       return {
         kind: 'prompt',
@@ -133,7 +129,7 @@ export const meleeProcedure = defineProcedure<MeleeData>()({
     end: () => ({ kind: 'done' }),
   },
   act(ctx, f, action) {
-    const side = sideOf(ctx)
+    const side = activeSideOf(ctx)
     if (action.type === 'done') {
       checkArgs(action, [])
       f.go('end')
@@ -158,7 +154,7 @@ export const meleeProcedure = defineProcedure<MeleeData>()({
   },
   legal(ctx, f) {
     const settings = settingsOf(ctx, f.frame.phase)
-    const choices = attackChoices(ctx, settings, sideOf(ctx), f.data.made)
+    const choices = attackChoices(ctx, settings, activeSideOf(ctx), f.data.made)
     return [
       ...choices.map((a) => ({ type: 'attack', attackers: a.attackers, defenders: a.defenders })),
       { type: 'done' },

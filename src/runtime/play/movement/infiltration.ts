@@ -7,6 +7,7 @@
  * rolled before any result is applied). The results are carried out before the move goes on;
  * one that wounds, kills or moves the unit ends its move (move-path.ts checks before each step).
  */
+import { statusCanAct } from '../forces'
 import type { Frame } from '../../state/flow-types'
 import { ruleField } from '../../state/failure'
 import { applyRolled, rollResolution } from '../../state/resolve-action'
@@ -41,17 +42,13 @@ export function leavingCrosses(
   return steps > 0 || peekActivity(ctx, unit)?.moved === true
 }
 
-function canAct(ctx: PlayContext, status: string): boolean {
-  return ctx.loaded.rules.ruleset.statuses.states.find((s) => s.id === status)?.canAct !== false
-}
-
 /** The enemy combat units next to `hex` able to attack `unit` there: those whose status lets them act. */
 export function challengers(ctx: PlayContext, unit: string, hex: string): string[] {
   const side = ctx.state.units[unit]?.side
   if (side === undefined) return []
   return enemiesNextTo(ctx, side, hex).filter((id) => {
     const enemy = ctx.state.units[id]
-    return enemy !== undefined && canAct(ctx, enemy.status)
+    return enemy !== undefined && statusCanAct(ctx.loaded, enemy.status)
   })
 }
 

@@ -16,7 +16,7 @@ import { stackFits } from '../../state/stacking'
 import { runResolution } from '../../state/resolve-action'
 import { activityOf } from '../activity'
 import { disengage, isEngaged } from '../extras'
-import { isLeader } from '../forces'
+import { isLeader, statusCanAct } from '../forces'
 import type { NewFrame, Outcome, PlayContext } from '../procedure'
 import { AGAIN, defineProcedure } from '../define-procedure'
 import type { StepFrame } from '../define-procedure'
@@ -63,14 +63,11 @@ export interface MovePathData {
   start?: string
 }
 
-function statusCanAct(ctx: PlayContext, status: string): boolean {
-  return ctx.loaded.rules.ruleset.statuses.states.find((s) => s.id === status)?.canAct !== false
-}
-
 /** Whether the unit is still where the move left it and free to go on. */
 function stillAble(ctx: PlayContext, d: MovePathData): boolean {
   const unit = ctx.state.units[d.unit]
-  if (unit === undefined || unit.ended !== null || !statusCanAct(ctx, unit.status)) return false
+  if (unit === undefined || unit.ended !== null || !statusCanAct(ctx.loaded, unit.status))
+    return false
   return d.at === null
     ? unit.location === 'reinforcements'
     : unit.location === 'map' && unit.hex === d.at

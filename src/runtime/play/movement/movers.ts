@@ -15,7 +15,7 @@ import {
   isEngaged,
   shieldWallLimits,
 } from '../extras'
-import { commandById, isOverallCommander } from '../forces'
+import { commandById, isOverallCommander, statusCanAct } from '../forces'
 import { movementClassOf, unitRatings } from '../influence'
 import type { PlayContext } from '../procedure'
 import { bookOf, hasFinished } from './acting'
@@ -51,10 +51,6 @@ export interface Mover {
   disengageCost: number
   /** Why it may not enter a hex holding an enemy standard (an ambushing unit); absent if it may. */
   standardBan?: { message: string; rule?: string } | null
-}
-
-function statusCanAct(ctx: Ctx, status: string): boolean {
-  return ctx.loaded.rules.ruleset.statuses.states.find((s) => s.id === status)?.canAct !== false
 }
 
 /** The movement allowance now: a change of form may have fixed it for the activation. */
@@ -94,7 +90,8 @@ export function whyNotMove(ctx: Ctx, frame: Frame, f: Facts, id: string): string
   if (unit === undefined) return `there is no unit "${id}"`
   if (activation === null || activation === undefined) return 'no activation is running'
   if (unit.side !== activation.side) return `${id} belongs to ${unit.side}, who is not active`
-  if (!statusCanAct(ctx, unit.status) || unit.location === 'removed') return `${id} is out of play`
+  if (!statusCanAct(ctx.loaded, unit.status) || unit.location === 'removed')
+    return `${id} is out of play`
   const leader = f.isLeader(id)
   if (leader ? !leaderMayMove(ctx, id) : !isActivated(ctx, id))
     return `${id} is not part of the activated command`
@@ -207,7 +204,7 @@ export function riderChoices(
   const may = [...leaderIds(ctx.loaded)].filter((l) => {
     const leader = ctx.state.units[l]
     if (leader === undefined || leader.side !== u.side || leader.ended !== null) return false
-    if (!statusCanAct(ctx, leader.status)) return false
+    if (!statusCanAct(ctx.loaded, leader.status)) return false
     const together =
       u.location === 'map'
         ? leader.location === 'map' && leader.hex === u.hex
