@@ -71,10 +71,12 @@ export default defineConfig({
         test: { name: 'editor-isolated', include: ['test/editor/**/*.isolated.test.ts'] },
       },
       {
-        // Each browser test drives its own dev server and Chromium: one at a time, so the
-        // browser always has a core while the other worker runs CPU-bound tests.
+        // The browser tests are one file (test/e2e/browser.e2e.test.ts) on one dev server and
+        // one Chromium, run on one worker beside the CPU-bound tests on the other. Not
+        // `fileParallelism: false`: Vitest runs such a project's files after every other file,
+        // one core idle all the while.
         extends: true,
-        test: { name: 'browser', include: ['test/e2e/**/*.test.ts'], fileParallelism: false },
+        test: { name: 'browser', include: ['test/e2e/**/*.test.ts'] },
       },
     ],
   },

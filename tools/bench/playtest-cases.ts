@@ -1,6 +1,6 @@
 /**
  * What the playtest view asks the runtime on every click, in the sample skirmish (Infidel rules)
- * played as test/e2e/play.e2e.test.ts plays it with forced dice: a knight's options once the
+ * played as test/e2e/play-flow.ts plays it with forced dice: a knight's options once the
  * Count's horse has continued (6.2), the exact odds of a crossbow shot, those odds followed
  * through the garrison's return-fire answer (11.3), and the suggested answer among the 36 ways
  * of placing a retired unit near its standard (14.5).

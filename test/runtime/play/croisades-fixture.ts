@@ -4,7 +4,13 @@
  * and melee only) or under the bundled Croisades tactical ruleset, and a few ways to play it.
  */
 import { expect } from 'vitest'
-import type { Action, GameState, LoadedScenario, LogEntry } from '../../../src/runtime'
+import type {
+  Action,
+  GameState,
+  LoadedScenario,
+  LogEntry,
+  UnitPlacement,
+} from '../../../src/runtime'
 import { loadLibrary, openPrompt, playAction } from '../../../src/runtime'
 import type { SourceText } from '../../../src/runtime/content'
 import { readContentFolder, withEdit } from '../../helpers/fixtures'
@@ -23,29 +29,44 @@ export interface Placement {
   ratings?: Record<string, number>
 }
 
+/** The fixture on each map and ruleset asked for so far, loaded and validated once. */
+const fixtures = new Map<string, LoadedScenario>()
+
 /**
  * The fixture with these characters set up instead of its own, on `map` (default: the olive
- * grove), under `ruleset` (default: the fixture's, fire and melee only).
+ * grove), under `ruleset` (default: the fixture's, fire and melee only). The content is loaded
+ * and validated once per map and ruleset; the characters replace the fixture's in a copy of the
+ * loaded scenario, so a type the roster lacks fails here, by name.
  */
 export function scenarioWith(
   units: Placement[],
   options: { map?: string; ruleset?: string } = {},
 ): LoadedScenario {
-  const sources = withEdit([...bundled, ...readContentFolder(MOD)], `${SCENARIO}.json`, (text) => {
-    const scenario = JSON.parse(text) as {
-      map: string
-      ruleset: string
-      sides: { id: string; units: unknown[] }[]
-    }
-    if (options.map !== undefined) scenario.map = options.map
-    if (options.ruleset !== undefined) scenario.ruleset = options.ruleset
-    for (const side of scenario.sides)
-      side.units = units
-        .filter((u) => u.side === side.id)
-        .map(({ side: _side, ...u }) => ({ ...u, name: u.id }))
-    return JSON.stringify(scenario)
-  })
-  return load(sources)
+  const key = `${options.map ?? ''}|${options.ruleset ?? ''}`
+  let base = fixtures.get(key)
+  if (base === undefined) {
+    const sources = withEdit(
+      [...bundled, ...readContentFolder(MOD)],
+      `${SCENARIO}.json`,
+      (text) => {
+        const scenario = JSON.parse(text) as { map: string; ruleset: string }
+        if (options.map !== undefined) scenario.map = options.map
+        if (options.ruleset !== undefined) scenario.ruleset = options.ruleset
+        return JSON.stringify(scenario)
+      },
+    )
+    base = load(sources)
+    fixtures.set(key, base)
+  }
+  for (const u of units)
+    if (!base.rules.unitTypes.has(u.type)) throw new Error(`no unit type ${u.type}`)
+  const sides = base.scenario.sides.map((side) => ({
+    ...side,
+    units: units
+      .filter((u) => u.side === side.id)
+      .map(({ side: _side, ...u }) => ({ ...u, name: u.id }) as UnitPlacement),
+  }))
+  return { ...base, scenario: { ...base.scenario, sides } }
 }
 
 export function load(sources: SourceText[]): LoadedScenario {

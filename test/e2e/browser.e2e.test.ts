@@ -1,0 +1,49 @@
+/**
+ * Every browser test, on one editor dev server and one Chromium: playtest in the browser
+ * (play-flow.ts), a designer in the editor (editor-flow.ts) and Croisades riders
+ * (riders-flow.ts), each in a browser context of its own, so each starts from an empty
+ * workspace. One file, so that Vitest runs it beside the other tests on the second core
+ * instead of after them all (files of a project without file parallelism wait for every other
+ * file), and the browser tests start one server and one Chromium instead of three.
+ * Screenshots land in test-results/.
+ */
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll } from 'vitest'
+import {
+  launchChromium,
+  projectRoot,
+  startEditor,
+  type EditorServer,
+} from '../../tools/browser-harness'
+import { designerInTheEditor } from './editor-flow'
+import { playtestInTheBrowser } from './play-flow'
+import { ridersInTheBrowser } from './riders-flow'
+import type { BrowserSession } from './session'
+
+let server: EditorServer | undefined
+let session: BrowserSession | undefined
+
+beforeAll(async () => {
+  mkdirSync(join(projectRoot, 'test-results'), { recursive: true })
+  const content = mkdtempSync(join(tmpdir(), 'hexwright-e2e-content-'))
+  cpSync(join(projectRoot, 'content'), content, { recursive: true })
+  server = await startEditor(content)
+  session = { browser: await launchChromium(), url: server.url, content }
+}, 120_000)
+
+afterAll(async () => {
+  await session?.browser.close()
+  await server?.close()
+  if (session) rmSync(session.content, { recursive: true, force: true })
+})
+
+const current = (): BrowserSession => {
+  if (session === undefined) throw new Error('the browser session did not start')
+  return session
+}
+
+playtestInTheBrowser(current)
+designerInTheEditor(current)
+ridersInTheBrowser(current)
