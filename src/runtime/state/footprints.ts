@@ -10,7 +10,7 @@ import { clockOfDirection, cubeSub, neighborAtClock } from '../hex'
 import type { LoadedScenario } from '../rules/loaded'
 import { boardOf } from '../state/board'
 import type { GameState } from '../state/game-state'
-import { fromArrangement } from '../state/occupancy'
+import { fromArrangement, occupiedHexes, unitsAt } from '../state/occupancy'
 
 type Ctx = { loaded: LoadedScenario; state: GameState }
 
@@ -84,8 +84,24 @@ export function hexesOf(ctx: Ctx, id: string): readonly string[] {
   return rear === null ? [unit.hex] : [unit.hex, rear]
 }
 
-/** Every hex covered by a unit on the map, with the units covering it in state order. */
+/** Whether any unit type of the rules fills two hexes (once per scenario). */
+function anyTwoHex(loaded: LoadedScenario): boolean {
+  let found = twoHexRules.get(loaded)
+  if (found === undefined) {
+    found = [...loaded.rules.unitTypes.values()].some((t) => t.footprint === 'two-hex')
+    twoHexRules.set(loaded, found)
+  }
+  return found
+}
+
+const twoHexRules = new WeakMap<LoadedScenario, boolean>()
+
+/**
+ * Every hex covered by a unit on the map, with the units covering it in state order. Where no
+ * unit type fills two hexes, that is the occupancy index, kept up to date move by move.
+ */
 export function coverage(ctx: Ctx): ReadonlyMap<string, readonly string[]> {
+  if (!anyTwoHex(ctx.loaded)) return occupiedHexes(ctx.state)
   return fromArrangement(ctx.loaded, ctx.state, 'footprints|coverage', () => {
     const map = new Map<string, string[]>()
     for (const id in ctx.state.units)
@@ -102,6 +118,7 @@ const NOBODY: readonly string[] = Object.freeze([])
 
 /** The units covering `hex` (in it, or with the rear half of their counter in it). */
 export function unitsCovering(ctx: Ctx, hex: string): readonly string[] {
+  if (!anyTwoHex(ctx.loaded)) return unitsAt(ctx.state, hex)
   return coverage(ctx).get(hex) ?? NOBODY
 }
 
