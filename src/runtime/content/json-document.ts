@@ -224,6 +224,11 @@ export function nodeAtPointer(
 }
 
 /** Position of the value at a pointer; with `key`, of the field name that holds it (for unknown fields). */
+/** An error at `pointer` of the document, located by line and column. */
+export function errorAt(doc: JsonDocument, pointer: string, message: string): Problem {
+  return { file: doc.file, ...locate(doc, pointer), pointer, message, severity: 'error' }
+}
+
 export function locate(
   doc: JsonDocument,
   pointer: string,

@@ -7,7 +7,7 @@
  */
 import type { ResolvedRuleset, Scenario } from '../generated/content-types'
 import type { ContentFile } from './content-store'
-import { escapePointerSegment, locate } from './json-document'
+import { errorAt, escapePointerSegment } from './json-document'
 import type { Problem } from './problems'
 import { describeValue } from './schema-messages'
 
@@ -39,13 +39,7 @@ export function parameterProblems(
 ): Problem[] {
   const problems: Problem[] = []
   const report = (pointer: string, message: string): void => {
-    problems.push({
-      file: file.doc.file,
-      ...locate(file.doc, pointer),
-      pointer,
-      message,
-      severity: 'error',
-    })
+    problems.push(errorAt(file.doc, pointer, message))
   }
   const check = (
     declared: readonly Declaration[] | undefined,

@@ -12,7 +12,7 @@ import { stackingProblems } from '../state/stacking'
 import { isTwoHex, rearHex } from '../state/footprints'
 import { boardOf } from '../state/board'
 import type { ContentFile } from '../content/content-store'
-import { locate, locateInString } from '../content/json-document'
+import { errorAt, locate, locateInString } from '../content/json-document'
 import type { LoadedMap, LoadedRuleset, LoadedScenario } from '../rules/loaded'
 import type { Problem } from '../content/problems'
 import type { ResolvedWithOrigins } from '../content/resolve-ruleset'
@@ -72,30 +72,35 @@ export function setupStackingProblems(
   rules: LoadedRuleset,
   map: LoadedMap,
 ): Problem[] {
-  const scenario = file.doc.value as Scenario
-  const loaded: LoadedScenario = { scenario, rules, map, options: {} }
-  let problems
-  try {
-    problems = stackingProblems({ loaded, state: createInitialState(loaded, { seed: 0 }) })
-  } catch {
-    // A setup the other checks already refuse (a facing the map cannot have) cannot be loaded.
-    return []
-  }
+  const setUp = setupOf(file, rules, map)
+  if (setUp === null) return []
+  const { scenario } = setUp.loaded
+  const problems = stackingProblems(setUp)
   const pointers = new Map<string, string>()
   scenario.sides.forEach((side, s) =>
     side.units.forEach((u, i) => pointers.set(u.id, `/sides/${s}/units/${i}/hex`)),
   )
   return problems.map((p) => {
     const last = p.units[p.units.length - 1] ?? ''
-    const pointer = pointers.get(last) ?? ''
-    return {
-      file: file.doc.file,
-      ...locate(file.doc, pointer),
-      pointer,
-      message: p.message,
-      severity: 'error' as const,
-    }
+    return errorAt(file.doc, pointers.get(last) ?? '', p.message)
   })
+}
+
+/**
+ * The scenario's game as set up, before the first action; null for a setup the other checks
+ * already refuse (a facing the map cannot have), which cannot be loaded.
+ */
+function setupOf(
+  file: ContentFile,
+  rules: LoadedRuleset,
+  map: LoadedMap,
+): { loaded: LoadedScenario; state: ReturnType<typeof createInitialState> } | null {
+  const loaded: LoadedScenario = { scenario: file.doc.value as Scenario, rules, map, options: {} }
+  try {
+    return { loaded, state: createInitialState(loaded, { seed: 0 }) }
+  } catch {
+    return null
+  }
 }
 
 /** Whether the terrain chart bars movement class `moveClass` from hex `hex`. */
@@ -120,14 +125,10 @@ export function setupFootprintProblems(
   rules: LoadedRuleset,
   map: LoadedMap,
 ): Problem[] {
-  const scenario = file.doc.value as Scenario
-  const loaded: LoadedScenario = { scenario, rules, map, options: {} }
-  let state
-  try {
-    state = createInitialState(loaded, { seed: 0 })
-  } catch {
-    return []
-  }
+  const setUp = setupOf(file, rules, map)
+  if (setUp === null) return []
+  const { loaded, state } = setUp
+  const { scenario } = loaded
   const problems: Problem[] = []
   scenario.sides.forEach((side, s) =>
     side.units.forEach((u, i) => {
@@ -149,13 +150,7 @@ export function setupFootprintProblems(
       }
       if (message === null) return
       const pointer = `/sides/${s}/units/${i}/${u.facing === undefined ? 'hex' : 'facing'}`
-      problems.push({
-        file: file.doc.file,
-        ...locate(file.doc, pointer),
-        pointer,
-        message,
-        severity: 'error',
-      })
+      problems.push(errorAt(file.doc, pointer, message))
     }),
   )
   return problems
