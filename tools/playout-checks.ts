@@ -1,11 +1,14 @@
 /**
  * A random game checked as the test suite and `npm run soak` check it: played by `randomLegal`
  * from its seed, the invariants a game must keep looked at after every action (no illegal
- * stacking, flight points equal to what the losses are worth, every unit in exactly one place),
+ * stacking, flight points equal to what the losses are worth, every unit in exactly one place,
+ * sound remains and ammunition, two-hex counters on two hexes),
  * and, when asked, the actions replayed from the seed to the same state hash.
  */
 import type { Action, GameState, LoadedScenario, LogEntry, UnitPlacement } from '../src/runtime'
 import {
+  ammunitionProblems,
+  footprintProblems,
   isLeader,
   isRemovedStatus,
   piecesInTransit,
@@ -13,6 +16,7 @@ import {
   playout,
   randomLegal,
   ratingsFor,
+  remainsProblems,
   stackingProblems,
   startGame,
   stateHash,
@@ -76,7 +80,13 @@ export function invariantProblems(
   state: GameState,
   withoutFlightPoints: ReadonlySet<string> = new Set(),
 ): string[] {
+  // Stacking as the ruleset counts it (Croisades B.1.6: one living character a hex; the dead
+  // are remains, state.remains, never units), and remains that are sound.
   const problems = stackingProblems({ loaded, state }, piecesInTransit(state)).map((p) => p.message)
+  problems.push(...ammunitionProblems({ loaded, state }))
+  problems.push(...remainsProblems(loaded, state))
+  // A rider always on two neighbouring hexes.
+  problems.push(...footprintProblems(loaded, state))
   for (const [id, unit] of Object.entries(state.units)) {
     if ((unit.location === 'map') !== (unit.hex !== null))
       problems.push(`unit ${id} is ${unit.location} with hex ${String(unit.hex)}`)

@@ -3,6 +3,7 @@
  * on games where they must hold and on a state where they must not.
  */
 import { describe, expect, it } from 'vitest'
+import { startGame } from '../../src/runtime'
 import { playout, randomLegal } from '../../src/runtime/play/ai'
 import { checkedGame, invariantChecker, invariantProblems } from '../../tools/playout-checks'
 import { bundledScenario } from '../runtime/play/playouts/harness'
@@ -33,5 +34,21 @@ describe('the flight-point invariant (3.0)', () => {
     if (emirate === undefined) throw new Error('no emirate side')
     emirate.tracks['flight-points'] = 7
     expect(check(state, [])).toEqual(['emirate has 7 flight points for losses worth 5'])
+  })
+})
+
+describe('the two-hex invariant (B.1.55: a rider always on two neighbouring hexes)', () => {
+  it('holds for a set-up battle, and reports a rider left without a heading', () => {
+    const loaded = bundledScenario('croisades-charge-in-the-olive-grove')
+    const { state } = startGame(loaded, { seed: 1 })
+    expect(invariantProblems(loaded, state)).toEqual([])
+    const rider = Object.keys(state.units).find(
+      (id) => loaded.rules.unitTypes.get(state.units[id]?.type ?? '')?.footprint === 'two-hex',
+    ) as string
+    const broken = structuredClone(state)
+    ;(broken.units[rider] as { facing: number | null }).facing = null
+    expect(invariantProblems(loaded, broken)).toContain(
+      `unit ${rider} fills two hexes but stands on ${state.units[rider]?.hex} alone`,
+    )
   })
 })

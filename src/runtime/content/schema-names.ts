@@ -20,13 +20,15 @@ export type ContentFormat = keyof typeof CONTENT_SCHEMAS
 /**
  * Keywords of ours inside the schemas. AJV ignores them; the reference checker and the message
  * formatter read them: x-ref (the string names an entity of that kind), x-ref-keys (the object's
- * keys do), x-expression (the string is an expression), x-hint (how to fix a pattern mismatch),
- * x-patch-of (the object is a merge patch over that format).
+ * keys do), x-expression (the string is an expression), x-context (the context an expression
+ * there is read in, where the place alone does not tell), x-hint (how to fix a pattern
+ * mismatch), x-patch-of (the object is a merge patch over that format).
  */
 export const SCHEMA_ANNOTATIONS = [
   'x-ref',
   'x-ref-keys',
   'x-expression',
+  'x-context',
   'x-hint',
   'x-patch-of',
 ] as const

@@ -107,6 +107,41 @@ export type Weapons = {
    */
   ammunition?: number
   /**
+   * A limit on the shots carried that holds only while an optional rule is in force (when ammunition gives none).
+   */
+  optionalAmmunition?: {
+    /**
+     * The optional rule that limits the shots.
+     */
+    option: string
+    /**
+     * The ruleset parameter (params) holding the number of shots, a whole number of at least 1.
+     */
+    parameter: string
+  }
+  /**
+   * Share of its movement allowance (1 all of it, 0.5 half, 0 none) a unit carrying this weapon may use in its player turn under each fire plan (mechanics.fire.plans); a plan left out may not be chosen with this weapon. Without this entry the weapon limits no plan.
+   */
+  movementUnderPlan?: {
+    /**
+     * Fire in its own player turn only.
+     */
+    offensive?: number
+    /**
+     * Fire in its own player turn and at the enemy's moves in the enemy's next one.
+     */
+    offensiveAndDefensive?: number
+    /**
+     * Fire only at the enemy's moves in the enemy's next player turn.
+     */
+    defensive?: number
+    /**
+     * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+     */
+    rule?: string
+    provenance?: Provenance
+  }
+  /**
    * Whether it may shoot over intervening units: never, always, or under conditions the fire rules state.
    */
   firesOver?: 'never' | 'always' | 'conditional'
@@ -1809,6 +1844,7 @@ export interface EngineMechanicsSettings {
   results?: CombatResultsMechanics
   activation?: ActivationExtras
   sections?: Sections
+  remains?: Remains
 }
 /**
  * Where a unit hinders enemy movement (stopping, leaving costs, command range, charge paths).
@@ -2189,6 +2225,10 @@ export interface FireMechanics {
    */
   engagedMarker?: string
   /**
+   * A boolean terrain attribute: a unit standing in a hex (either hex of a two-hex counter) where it is false may not fire at all (a man wading in water).
+   */
+  firingAllowedAttribute?: string
+  /**
    * Through which sides of its counter a unit fires, by the board's facing sectors.
    */
   arc?: {
@@ -2226,6 +2266,32 @@ export interface FireMechanics {
   activeFire?: FireActive
   returnFire?: FireReturn
   reactionFire?: FireReaction
+  /**
+   * Fire plans: what a missile unit commits to for a player turn of its side (fire in it, fire at the enemy's moves in the enemy's next player turn, both, or neither), and the limit that puts on its movement in its own turn (ruleset weapons[].movementUnderPlan). A fire phase with declarePlans fixes the plans at the start of the player turn; without one, a unit's plan is what it does: firing in its own turn is the offensive part, and fire at an enemy's moves is allowed only to a unit that kept, in its own player turn before, to the movement limit of the plan that fire completes and did not attack. Firing no longer ends a unit's move: the plan's limit does.
+   */
+  plans?: {
+    /**
+     * How a share of the movement allowance is rounded to whole movement points.
+     */
+    rounding?: 'down' | 'up'
+    /**
+     * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+     */
+    rule?: string
+  }
+  /**
+   * Limited ammunition (ruleset weapons[].ammunition, optionalAmmunition and the unit types' weapon entries): each shot of such a weapon spends one missile, and a unit with none left may not fire it.
+   */
+  ammunition?: {
+    /**
+     * In a movement phase two units of the side whose turn it is, side by side and neither next to an enemy, may pass missiles of a weapon both carry (action exchange-ammunition: the first takes from the second, never above the amount he started with); both have then finished their move.
+     */
+    exchange?: boolean
+    /**
+     * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+     */
+    rule?: string
+  }
   /**
    * A shot whose modified roll reaches minRoll makes every leader in the target's hex roll the given check (a unit-context resolution for the leader).
    */
@@ -2271,6 +2337,87 @@ export interface FireLineOfSight {
    * Weapons that fire over units under conditions (firesOver conditional) may not fire over a hex holding a unit friendly to the firer next to the target.
    */
   notOverFriendsNextToTarget?: boolean
+  /**
+   * Units in these statuses never block a line (a man knocked down).
+   */
+  nonBlockingStatuses?: string[]
+  /**
+   * A boolean terrain attribute: units standing in a hex where it is false never block a line (men in water).
+   */
+  occupantsBlockAttribute?: string
+  /**
+   * When a weapon that fires over units under conditions (ruleset weapons[].firesOver conditional) may shoot over a unit in the way. Each condition set here must hold, else the unit blocks; a firer with overAdjacentFriendsFlag shoots over friends touching him whatever the conditions.
+   */
+  overUnits?: {
+    /**
+     * Identifier in kebab-case: lower-case letters and digits separated by single hyphens.
+     */
+    minBand?: string
+    /**
+     * The heaviest cover (a value of cover.attribute) the target may have, all things counted (cover).
+     */
+    maxCover?: string
+    /**
+     * The target may not touch any unit of the firer's side.
+     */
+    targetNotInContact?: boolean
+    /**
+     * Firers with this flag shoot over friendly units touching them (horse archers over the men beside them).
+     */
+    overAdjacentFriendsFlag?: string
+    /**
+     * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+     */
+    rule?: string
+  }
+  /**
+   * The cover a shot's target has, worked out along the line and told to the resolution as fire.cover: the heaviest of what the target's hexes (both of a two-hex counter) and the hexes the line crosses give, by a terrain attribute and the condition under which each value counts. Along a hexside, the lighter of the two hexes counts when lines are blocked by both hexes, else the heavier.
+   */
+  cover?: {
+    /**
+     * The terrain attribute holding a hex's cover.
+     */
+    attribute: string
+    /**
+     * The attribute's values from no cover to the heaviest.
+     *
+     * @minItems 1
+     */
+    levels: string[]
+    /**
+     * A terrain attribute saying when a hex's cover counts; without it, or for a value not in conditions, as always.
+     */
+    conditionAttribute?: string
+    /**
+     * What each value of conditionAttribute means: always (the target's hex and any hex the line crosses), target (the target's hex only), crossed (a hex the line crosses only), across-lip (the target's hex, only for a line coming down over the lip into it: see lip), unless-firer-adjacent (the target's hex, unless the firer stands next to it), unless-firer-at-edge (the target's hex, unless the firer stands next to a hex of the same stretch of that terrain: the edge of the pool the target wades in).
+     */
+    conditions?: {
+      [k: string]:
+        | 'always'
+        | 'target'
+        | 'crossed'
+        | 'across-lip'
+        | 'unless-firer-adjacent'
+        | 'unless-firer-at-edge'
+    }
+    /**
+     * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+     */
+    rule?: string
+  }
+  /**
+   * Slopes with a top edge (lip) between the ends of a line at different elevations: walking from the higher end, the first hex with the attribute is where the line crosses the lip. The line is blocked when the lower end is nearer to that hex than the higher end is, unless the lower end stands on such a hex. A unit hidden so from a higher firer does not block his line either.
+   */
+  lip?: {
+    /**
+     * A boolean terrain attribute, true for slope hexes.
+     */
+    attribute: string
+    /**
+     * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+     */
+    rule?: string
+  }
   /**
    * Hedges and brush: hexes or hexsides whose terrain attribute is true block units with blockedFlag (unless the hex or hexside belongs to the firer's or target's hex), and screen a target without coverExemptFlag standing just behind them from fire, unless firer and target are next to each other.
    */
@@ -3271,6 +3418,108 @@ export interface Sections {
    * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
    */
   counterChargeUnhorsed?: string
+}
+/**
+ * Remains (corpses): what a unit taken off the map leaves on the hexes it stood on, kept in the game state by hex and kind, and how the remains in a hex hinder movement. Without this section a removed unit leaves nothing.
+ */
+export interface Remains {
+  /**
+   * The kinds of remains, each with the weight it adds to its hex.
+   *
+   * @minItems 1
+   */
+  kinds: {
+    /**
+     * Identifier in kebab-case: lower-case letters and digits separated by single hyphens.
+     */
+    id: string
+    /**
+     * Short display name.
+     */
+    label: string
+    /**
+     * Short display name.
+     */
+    plural?: string
+    /**
+     * What one of them weighs in its hex, against the thresholds of `entry`.
+     */
+    weight: number
+    description?: string
+  }[]
+  /**
+   * What a unit leaves when a status event puts it in a removed status: every entry whose status and unit flags match adds one remains of its kind to the hexes it names.
+   */
+  left: {
+    /**
+     * The removed status that leaves these remains.
+     */
+    status: string
+    /**
+     * Identifier in kebab-case: lower-case letters and digits separated by single hyphens.
+     */
+    kind: string
+    /**
+     * Only a unit with this flag leaves them.
+     */
+    unitFlag?: string
+    /**
+     * Only a unit without this flag leaves them.
+     */
+    notUnitFlag?: string
+    /**
+     * front (the default): the unit's own hex (the front hex of a two-hex counter). all: every hex the unit covered, so a two-hex counter leaves one in each.
+     */
+    hexes?: 'front' | 'all'
+  }[]
+  /**
+   * What a dismount effect whose horse dies leaves, on the hexes the mounted counter covered before the rider got down.
+   */
+  mount?: {
+    /**
+     * Identifier in kebab-case: lower-case letters and digits separated by single hyphens.
+     */
+    kind: string
+    /**
+     * all (the default): one in each hex the mounted counter covered. front: only in its front hex.
+     */
+    hexes?: 'front' | 'all'
+  }
+  /**
+   * What the remains in a hex do to a unit entering it (each step of a move; for a two-hex counter the extra cost is that of the hex its front enters, and neither half may stand where the remains bar entry).
+   */
+  entry?: {
+    /**
+     * Extra movement points to enter a hex whose remains weigh at least `weight`; the entry with the highest weight reached applies.
+     */
+    extraCosts?: {
+      /**
+       * The least total weight of remains in the hex.
+       */
+      weight: number
+      /**
+       * Movement points added to the cost of entering the hex.
+       */
+      cost: number
+    }[]
+    /**
+     * A hex whose remains weigh this much or more may not be entered at all.
+     */
+    impassableFrom?: number
+    /**
+     * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+     */
+    rule?: string
+  }
+  /**
+   * Terrains in which remains do not stay: remains moved there are gone.
+   */
+  vanishIn?: string[]
+  /**
+   * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+   */
+  rule?: string
+  provenance?: Provenance
 }
 /**
  * How play is divided: either an endless chain of activations (a side activates a command, then tries to continue, the opponent may seize) or numbered turns split into player turns and phases. Phases name engine mechanics; the mechanics read their details from params.
@@ -4878,6 +5127,7 @@ export interface EngineMechanicsSettings1 {
   results?: CombatResultsMechanics
   activation?: ActivationExtras
   sections?: Sections
+  remains?: Remains
 }
 /**
  * The settings (params) of each mechanic a phase of the sequence of play names, and of the reactions that take any: a misspelt or missing setting is a validation error at its place. A mechanic with no settings of its own takes an empty params, or none. The top level lists them by mechanic (and reactions by mechanic:trigger) for the generated types; a content file never has this shape.
@@ -4972,6 +5222,37 @@ export interface MovementPhaseSettings {
      */
     finalHex?: boolean
   }
+  /**
+   * Carrying: a unit moving on its own (one hex, not a two-hex counter) that passes through the hex of a friendly unit in one of these statuses may pick him up (the move's `carry`): from then on it has only part of the movement points it had left, and where its move ends it sets him down in an adjacent hex (the move's `carry.drop`) that holds no unit and whose terrain he could enter.
+   */
+  carrying?: {
+    /**
+     * The statuses a unit may be carried in (those that cannot act, such as stunned).
+     *
+     * @minItems 1
+     */
+    statuses: string[]
+    /**
+     * Units with this flag may not carry (riders).
+     */
+    carrierNotFlag?: string
+    /**
+     * The share of the movement points left at the pick-up that the carrier keeps (0.5: half).
+     */
+    keep?: number
+    /**
+     * How the points kept are rounded.
+     */
+    rounding?: 'down' | 'up' | 'nearest'
+    /**
+     * Whether an enemy unit in such a status may be carried too.
+     */
+    enemies?: boolean
+    /**
+     * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+     */
+    rule?: string
+  }
 }
 /**
  * The side's missile units fire one at a time (mechanics.fire).
@@ -4989,6 +5270,10 @@ export interface FirePhaseSettings {
    * Units next to an enemy unit may neither fire nor be fired at.
    */
   excludeInContact?: boolean
+  /**
+   * The side fixes each missile unit's fire plan here, at the start of its player turn (action fire-plan, mechanics.fire.plans; a unit's plan before it fires, and once a turn): a unit fires in this phase only with a plan that includes offensive fire, fires at the enemy's moves in the enemy's next player turn only with one that includes defensive fire, keeps to the plan's movement limit, and may not attack in melee in this player turn.
+   */
+  declarePlans?: boolean
   /**
    * A marker put on each unit that fires in this phase (a record of its fire that later phases and reactions may read).
    */
@@ -5096,6 +5381,57 @@ export interface MeleePhaseSettings {
      * The status event.
      */
     event: string
+    /**
+     * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+     */
+    rule?: string
+  }
+  /**
+   * Advance after combat: when an attack drives units of one side from their hexes, or leaves them in one of the statuses listed, the other side may move one unit that took part a few hexes at once, before the next attack. Its first hex is one those units left, or the hex of one of them left in such a status; it may pass through hexes of units that cannot act and of friends but ends in a hex of its own. Optional: the side may decline.
+   */
+  advance?: {
+    /**
+     * The statuses that, reached by a unit in the attack, let the other side advance (besides being driven from its hex or removed).
+     */
+    statuses?: string[]
+    /**
+     * How many hexes the advancing unit may enter: the first case whose condition holds for it (unit context) gives the number; a unit for which none holds may not advance.
+     *
+     * @minItems 1
+     */
+    hexes: {
+      /**
+       * A boolean expression.
+       */
+      when?: string
+      /**
+       * Hexes the unit may enter, the first included.
+       */
+      hexes: number
+    }[]
+    /**
+     * The steps a two-hex counter may take in its advance, relative to its heading (default: ahead and the front diagonals, the steps that cost no turn).
+     *
+     * @minItems 1
+     */
+    twoHexSteps?: ('ahead' | 'frontDiagonal' | 'flank' | 'rearDiagonal' | 'behind')[]
+    /**
+     * The roll of the movement phase's infiltration setting, made for every hex of the advance the unit enters and then leaves next to enemies able to attack it.
+     */
+    infiltration?: {
+      /**
+       * The resolution rolled, in the attack context: the advancing unit defends, the enemies next to the hex attack.
+       */
+      resolution: string
+      /**
+       * crossed-hex (the default): one roll per hex against all those enemies; adjacent-enemy: one roll per enemy.
+       */
+      rollPer?: 'crossed-hex' | 'adjacent-enemy'
+      /**
+       * Enemies that attacked or were attacked earlier in this player turn do not count among those next to the hex.
+       */
+      engagedDoNotChallenge?: boolean
+    }
     /**
      * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
      */

@@ -75,7 +75,13 @@ export function setupStackingProblems(
   const setUp = setupOf(file, rules, map)
   if (setUp === null) return []
   const { scenario } = setUp.loaded
-  const problems = stackingProblems(setUp)
+  let problems
+  try {
+    problems = stackingProblems(setUp)
+  } catch {
+    // A unit of a type the other checks already refuse cannot be counted.
+    return []
+  }
   const pointers = new Map<string, string>()
   scenario.sides.forEach((side, s) =>
     side.units.forEach((u, i) => pointers.set(u.id, `/sides/${s}/units/${i}/hex`)),

@@ -16,6 +16,7 @@ export {
   PLAY_ENGINE,
 } from './game'
 export { PLAY_ACTION_TYPES, PROCEDURES } from './registry'
+export { ammunitionProblems } from './fire/ammunition'
 export { MAX_STEPS } from './driver'
 export type { LegalGroup, NewFrame, Outcome, PlayContext, Procedure, Procedures } from './procedure'
 export { checkVictory } from './victory'

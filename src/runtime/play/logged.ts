@@ -10,7 +10,7 @@ import type { EffectScope } from '../state/effects'
 import { sendStatusEvent } from '../state/effects'
 import { ruleField } from '../state/failure'
 import type { Frame } from '../state/flow-types'
-import type { PlayContext } from './procedure'
+import type { Outcome, PlayContext } from './procedure'
 
 /** The rule a line or a refusal cites: the first reference the content gives, most specific first. */
 export function firstRule(...refs: (string | undefined)[]): string | undefined {
@@ -28,6 +28,30 @@ export function promptRule(
 ): { rule?: string } {
   const phase = ctx.loaded.rules.ruleset.sequence.phases.find((p) => p.id === frame.phase)
   return ruleField(preferred ?? phase?.rule)
+}
+
+/**
+ * A phase where `side` makes `action` after `action` until it says "done": its prompt, or done
+ * when it has none left to make.
+ */
+export function oneMoreOrDone(
+  ctx: Pick<PlayContext, 'loaded'>,
+  frame: Frame,
+  side: string,
+  left: boolean,
+  prompt: { kind: string; action: string; text: string },
+): Outcome {
+  if (!left) return { kind: 'done' }
+  return {
+    kind: 'prompt',
+    prompt: {
+      side,
+      kind: prompt.kind,
+      text: prompt.text,
+      actions: [prompt.action, 'done'],
+      ...promptRule(ctx, undefined, frame),
+    },
+  }
 }
 
 /** The scope an effect on one unit (or, with `id` null, on a side) is applied in. */

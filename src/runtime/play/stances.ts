@@ -12,6 +12,7 @@ import { coverage, hexAtClock, hexesOf, rearHex, unitsCovering } from '../state/
 import { movementClassOf } from './influence'
 import type { PlayContext } from './procedure'
 import { hexEntryCost } from './terrain-costs'
+import { remainsEntry } from '../state/remains'
 
 type Ctx = Pick<PlayContext, 'loaded' | 'state'>
 
@@ -121,6 +122,9 @@ export function standing(ctx: Ctx, id: string): (stance: Stance) => number | nul
     let found = costs.get(hex)
     if (found === undefined) {
       found = blocked.has(hex) ? null : hexEntryCost(ctx.loaded, hex, moveClass)
+      // Remains (corpses) bar both halves past a weight; below it the front pays their cost.
+      const remains = found === null ? null : remainsEntry(ctx.loaded, ctx.state, hex)
+      if (remains !== null) found = remains.ok ? (found as number) + remains.extra : null
       costs.set(hex, found)
     }
     return found

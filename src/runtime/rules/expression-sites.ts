@@ -139,7 +139,10 @@ export function findExpressionSites(r: ResolvedRuleset): {
   walkWithSchema(rootSchema('resolved-ruleset.schema.json'), r, ({ pointer, value, schemas }) => {
     if (typeof value !== 'string' || !annotation(schemas, 'x-expression')) return
     const segments = splitPointer(pointer)
-    const classified = classify(r, segments, readers)
+    const stated = annotation(schemas, 'x-context')
+    const classified: Classified = CONTEXT_KINDS.includes(stated as ContextKind)
+      ? { contexts: [{ kind: stated as ContextKind }] }
+      : classify(r, segments, readers)
     // A list without a context is reported once, by the modifier list checks.
     if ('missingListContext' in classified) return
     if ('unknown' in classified) {

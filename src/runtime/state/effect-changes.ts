@@ -10,6 +10,8 @@ import { own, reject, rejectFailure, ruleField, stored } from './failure'
 import type { Position } from './log'
 import { unitOf } from './variables'
 import { setFacing, setPlace, setType } from './occupancy'
+import { hexesOf } from './footprints'
+import { leaveRemains } from './remains'
 
 type MarkerEffect = Extract<Effect, { type: 'marker' }>
 type TrackEffect = Extract<Effect, { type: 'track' }>
@@ -124,6 +126,7 @@ export function eliminateUnit(run: EffectRun, id: string, rule: string | undefin
   const from: Position = { hex: unit.hex, facing: unit.facing, location: unit.location }
   const removed = run.loaded.rules.ruleset.statuses.states.find((s) => s.removed === true)
   if (removed !== undefined) unit.status = removed.id
+  const covered = hexesOf(run, id)
   setPlace(run.state, id, null, 'removed')
   setFacing(run.state, unit, null)
   const where = from.hex === null ? '' : ` from ${from.hex}`
@@ -135,6 +138,8 @@ export function eliminateUnit(run: EffectRun, id: string, rule: string | undefin
     text: `unit ${id} eliminated${where}`,
     ...ruleField(rule),
   })
+  if (removed !== undefined)
+    leaveRemains(run.loaded, run.state, id, removed.id, covered, run.applied)
 }
 
 /** Swaps a unit for another form of it, named in its unit type's forms. */

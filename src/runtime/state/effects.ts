@@ -16,6 +16,8 @@ import type { AppliedEffect, PendingEffect } from './log'
 import { applyMarker, applyTrack, eliminateUnit, transformUnit } from './effect-changes'
 import { leadersIn, unitContext, unitOf } from './variables'
 import { setFacing, setPlace } from './occupancy'
+import { hexesOf } from './footprints'
+import { leaveRemains } from './remains'
 
 export type Who = NonNullable<StatusEffect['who']>
 /** The groups of units a context offers to `who`. */
@@ -347,7 +349,10 @@ export function sendStatusEvent(
   if (change.changed) {
     unit.status = change.status
     if (isRemovedStatus(run.loaded, change.status) && unit.location !== 'removed') {
+      // Taken off the map, it may leave remains where it stood (a corpse).
+      const covered = hexesOf(run, id)
       setPlace(run.state, id, null, 'removed')
+      leaveRemains(run.loaded, run.state, id, change.status, covered, run.applied)
       setFacing(run.state, unit, null)
     }
   }

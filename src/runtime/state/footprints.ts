@@ -122,6 +122,22 @@ export function unitsCovering(ctx: Ctx, hex: string): readonly string[] {
   return coverage(ctx).get(hex) ?? NOBODY
 }
 
+/**
+ * Two-hex counters on the map that do not stand on two neighbouring hexes of the map (no
+ * heading, or the rear half off the map), as sentences: what a game must never come to.
+ */
+export function footprintProblems(loaded: LoadedScenario, state: GameState): string[] {
+  const out: string[] = []
+  const board = boardOf(loaded)
+  for (const [id, unit] of Object.entries(state.units)) {
+    if (unit.location !== 'map' || unit.hex === null || !isTwoHex(loaded, unit.type)) continue
+    const rear = unit.facing === null ? null : rearHex(loaded, unit.hex, unit.facing)
+    if (rear === null || board.distance(unit.hex, rear) !== 1)
+      out.push(`unit ${id} fills two hexes but stands on ${unit.hex} alone`)
+  }
+  return out
+}
+
 /** The hexes next to unit `id`'s counter, its own hexes left out. */
 export function hexesAround(ctx: Ctx, id: string): string[] {
   const board = boardOf(ctx.loaded)

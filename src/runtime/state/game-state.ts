@@ -11,6 +11,8 @@ import { boardOf } from './board'
 import { initialClock } from './clock'
 import type { FlowState } from './flow-types'
 import { carryKept } from './occupancy'
+import { isTwoHex, rearHex } from './footprints'
+import { leaveRemains } from './remains'
 import { sideOrder } from './roster'
 
 export { leaderIds, sideOrder } from './roster'
@@ -79,6 +81,11 @@ export interface GameState {
   /** Tracks of game scope. */
   tracks: Record<string, number>
   units: Record<string, UnitState>
+  /**
+   * Remains (corpses) by hex label, then by kind of remains: how many lie there
+   * (mechanics.remains, state/remains.ts). Absent until a ruleset with remains leaves some.
+   */
+  remains?: Record<string, Record<string, number>>
   outcome: Outcome | null
   /** Actions applied so far; the next action's log entry has this as its seq. */
   actionCount: number
@@ -127,6 +134,8 @@ export function createInitialState(loaded: LoadedScenario, dice: DiceChoice): Ga
   const rules = loaded.rules.ruleset
   const status = initialStatus(loaded)
   const units: Record<string, UnitState> = {}
+  // Units set up dead where they lie: their remains, once the state exists.
+  const fallen: { id: string; status: string; hexes: string[] }[] = []
   const place = (
     u: UnitPlacement,
     side: string,
@@ -142,6 +151,11 @@ export function createInitialState(loaded: LoadedScenario, dice: DiceChoice): Ga
     const unitStatus = u.status ?? status
     const removed = isRemovedStatus(loaded, unitStatus)
     const onMap = u.hex !== undefined && group === null && !removed
+    if (removed && u.hex !== undefined && group === null) {
+      const rear =
+        facing === null || !isTwoHex(loaded, u.type) ? null : rearHex(loaded, u.hex, facing)
+      fallen.push({ id: u.id, status: unitStatus, hexes: rear === null ? [u.hex] : [u.hex, rear] })
+    }
     units[u.id] = {
       type: u.type,
       side,
@@ -186,6 +200,7 @@ export function createInitialState(loaded: LoadedScenario, dice: DiceChoice): Ga
     actionCount: 0,
     flow: null,
   }
+  for (const f of fallen) leaveRemains(loaded, state, f.id, f.status, f.hexes, [])
   state.clock = initialClock(loaded, state)
   return state
 }

@@ -72,6 +72,8 @@ export { commandParameters, scenarioParameters, sideParameters } from './paramet
 
 export { canonicalJson, hashText, stateHash } from './hash'
 export { countsForStacking, stackFits, stackingProblems } from './stacking'
+export { describeRemains, remainsEntry, remainsProblems, remainsWeight } from './remains'
+export { footprintProblems } from './footprints'
 export type { StackingProblem } from './stacking'
 
 export {

@@ -11,7 +11,8 @@ import type {
   LogEntry,
   UnitPlacement,
 } from '../../../src/runtime'
-import { loadLibrary, openPrompt, playAction } from '../../../src/runtime'
+import { loadLibrary, openPrompt, playAction, startGame } from '../../../src/runtime'
+import { forcedSource } from '../../../src/runtime/dice'
 import type { SourceText } from '../../../src/runtime/content'
 import { readContentFolder, withEdit } from '../../helpers/fixtures'
 
@@ -102,3 +103,18 @@ export function passUntil(loaded: LoadedScenario, state: GameState, kind: string
   expect(openPrompt(now)?.kind).toBe(kind)
   return now
 }
+
+/** The crusaders' combat phase (their offensive fire passed), the dice forced. */
+export function atCombat(loaded: LoadedScenario, faces: number[]): GameState {
+  const { state } = startGame(loaded, { forced: [] })
+  const fired = play(loaded, state, { type: 'done' })
+  expect(openPrompt(fired)?.kind).toBe('melee')
+  return { ...fired, dice: forcedSource(faces) }
+}
+
+/** A melee: these attackers against these defenders. */
+export const attack = (attackers: string[], defenders: string[]): Action => ({
+  type: 'attack',
+  attackers,
+  defenders,
+})

@@ -345,6 +345,13 @@ describe('Croisades tactical defensive fire (B.1.33)', () => {
     )
     const { state: start } = startGame(loaded, { forced: [] })
     let state: GameState = { ...start, dice: forcedSource([10, 10]) }
+    // B.1.34: each fixes his fire plan first; only the longbowman's includes defensive fire.
+    state = act(loaded, state, { type: 'fire-plan', unit: 'xbow', plan: 'offensive' }).state
+    state = act(loaded, state, {
+      type: 'fire-plan',
+      unit: 'longbow',
+      plan: 'offensive-and-defensive',
+    }).state
     state = act(loaded, state, fire('xbow', 'target')).state
     state = act(loaded, state, fire('longbow', 'target')).state
     expect(state.units.xbow?.markers['offensive-fire']).toBe(1)

@@ -6,28 +6,23 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { Action, GameState, LoadedScenario } from '../../../src/runtime'
-import { boardOf, legalActions, openPrompt, randomLegal, startGame } from '../../../src/runtime'
-import { forcedSource } from '../../../src/runtime/dice'
+import { boardOf, legalActions, openPrompt, randomLegal } from '../../../src/runtime'
 import { blankActivity as blank } from '../../../src/runtime/play/activity'
 import { playout } from '../../../src/runtime/play/ai'
 import { rearHex } from '../../../src/runtime/state/footprints'
 import { readContentFolder } from '../../helpers/fixtures'
 import type { Placement } from './croisades-fixture'
-import { bundled, lastEntries, load, MOD, play, refusal, scenarioWith } from './croisades-fixture'
-
-/** The game at the crusaders' combat phase (their offensive fire passed), the dice forced. */
-function atCombat(loaded: LoadedScenario, faces: number[]): GameState {
-  const { state } = startGame(loaded, { forced: [] })
-  const fired = play(loaded, state, { type: 'done' })
-  expect(openPrompt(fired)?.kind).toBe('melee')
-  return { ...fired, dice: forcedSource(faces) }
-}
-
-const attack = (attackers: string[], defenders: string[]): Action => ({
-  type: 'attack',
-  attackers,
-  defenders,
-})
+import {
+  atCombat,
+  attack,
+  bundled,
+  lastEntries,
+  load,
+  MOD,
+  play,
+  refusal,
+  scenarioWith,
+} from './croisades-fixture'
 
 /** The melee record of the last attack played. */
 function lastMelee() {
@@ -322,11 +317,13 @@ describe('random games of the fixture', () => {
     let attacks = 0
     for (const seed of [1, 2, 3]) {
       const attackedThisPhase = new Set<string>()
+      let phase = ''
       const result = playout(loaded, seed, randomLegal, 2000, (state, action) => {
-        if (action?.type !== 'attack') {
-          if (openPrompt(state)?.kind !== 'melee') attackedThisPhase.clear()
-          return
-        }
+        // A new phase (retreats and advances answered within the melee phase do not end it).
+        const now = `${state.clock.turn}|${state.clock.playerTurn}|${state.clock.phase}`
+        if (now !== phase) attackedThisPhase.clear()
+        phase = now
+        if (action?.type !== 'attack') return
         attacks += 1
         for (const id of action.attackers as string[]) {
           expect(attackedThisPhase.has(id)).toBe(false)

@@ -22,7 +22,7 @@ import { activeSideOf } from '../activity'
 import { AGAIN, defineProcedure } from '../define-procedure'
 import { memoryOf, peekMemory } from '../extras/common'
 import { enemyUnits, unitRatings } from '../influence'
-import { promptRule, setMarker } from '../logged'
+import { oneMoreOrDone, promptRule, setMarker } from '../logged'
 import { phaseOf, phaseSettings } from '../phase-settings'
 import type { ReactionSettingsOf, SettingsOf } from '../phase-settings'
 import type { PlayContext, Procedures } from '../procedure'
@@ -286,18 +286,12 @@ export const chargeDeclarationProcedure = defineProcedure<PhaseData>()({
     },
     ask(ctx, f) {
       const side = activeSideOf(ctx)
-      if (chargeChoices(ctx, settingsOf(ctx, f.frame.phase), side, true).length === 0)
-        return { kind: 'done' }
-      return {
-        kind: 'prompt',
-        prompt: {
-          side,
-          kind: 'charge-declaration',
-          text: 'declare a charge: a rider, his target and his route ("charge"), or declare no more ("done")',
-          actions: ['charge', 'done'],
-          ...promptRule(ctx, undefined, f.frame),
-        },
-      }
+      const left = chargeChoices(ctx, settingsOf(ctx, f.frame.phase), side, true).length > 0
+      return oneMoreOrDone(ctx, f.frame, side, left, {
+        kind: 'charge-declaration',
+        action: 'charge',
+        text: 'declare a charge: a rider, his target and his route ("charge"), or declare no more ("done")',
+      })
     },
     react(ctx, f) {
       const declared = f.data.declared as ChargeRecord

@@ -16,6 +16,7 @@ import type { ActionOutcome } from '../movement/move-and-fire'
 import { phaseOf, phaseSettings } from '../phase-settings'
 import type { SettingsOf } from '../phase-settings'
 import type { PlayContext } from '../procedure'
+import { offensivePlanMissing, planRule } from './plans'
 import { fireSettings } from './settings'
 import { shotFrame } from './shot-procedure'
 import { cannotFire, checkShot, enemiesWithin, reachOf, shotChoices, weaponsOf } from './shots'
@@ -91,7 +92,7 @@ export function fireChoices(ctx: PlayContext, frame: Frame, only?: readonly stri
   const phase = firePhase(ctx, frame)
   const out: Action[] = []
   for (const id of only ?? Object.keys(ctx.state.units)) {
-    if (cannotFireNow(ctx, id) !== null) continue
+    if (cannotFireNow(ctx, id) !== null || offensivePlanMissing(ctx, frame, id) !== null) continue
     const reach = Math.max(...weaponsOf(ctx, id).map((w) => reachOf(settings, w)))
     for (const target of enemiesWithin(ctx, id, reach))
       if (phaseRefusal(ctx, phase, id, target) === null)
@@ -108,6 +109,8 @@ export function performFire(ctx: PlayContext, frame: Frame, action: Action): Act
   const settings = fireSettings(ctx.loaded.rules)
   const why = cannotFireNow(ctx, id)
   if (why !== null) return reject(why.message, why.rule)
+  const unplanned = offensivePlanMissing(ctx, frame, id)
+  if (unplanned !== null) return reject(unplanned, planRule(ctx))
   const check = checkShot(ctx, id, target, 'active', weapon)
   if (!check.ok) return reject(check.message, check.rule)
   const phase = firePhase(ctx, frame)

@@ -36,6 +36,7 @@ import type { Outcome, PlayContext } from '../procedure'
 import type { ReactionEvent } from '../reactions'
 import { currentPhase } from '../reactions'
 import { phaseRefusal } from './active'
+import { whyNoDefensiveFire } from './plans'
 import { choicesOf } from './reactions'
 import { activeSideOf, shotFrame } from './shot-procedure'
 import type { Shot } from './shots'
@@ -162,7 +163,7 @@ function firerBar(
   if (state?.canAct === false) return `unit ${id} is ${unit.status} and may not fire`
   if (holds(ctx, settings.firerExcludedWhen, id, 'firerExcludedWhen'))
     return `unit ${id} may not fire in this reaction`
-  return phaseRefusal(ctx, settings, id, target)
+  return whyNoDefensiveFire(ctx, id) ?? phaseRefusal(ctx, settings, id, target)
 }
 
 /** The shot as this reaction makes it: the resolution and mode of its settings. */

@@ -13,6 +13,8 @@ export interface FireSettings {
   maxRange: number | undefined
   noFireStatuses: readonly string[]
   engagedMarker: string | undefined
+  /** A terrain attribute false where an occupant may not fire. */
+  firingAllowedAttribute: string | undefined
   arc: {
     sectors: readonly string[]
     narrowFlag: string | undefined
@@ -26,6 +28,11 @@ export interface FireSettings {
     hexside: 'both-hexes' | 'either-hex'
     vertex: 'both-sides' | 'either-side'
     notOverFriendsNextToTarget: boolean
+    nonBlockingStatuses: readonly string[]
+    occupantsBlockAttribute: string | undefined
+    overUnits: FireLineOfSight['overUnits']
+    cover: FireLineOfSight['cover']
+    lip: FireLineOfSight['lip']
     hedges: FireLineOfSight['hedges']
     rule: string | undefined
   }
@@ -79,6 +86,7 @@ function readSettings(rules: LoadedRuleset): FireSettings {
     maxRange: fire.maxRange,
     noFireStatuses: fire.noFireStatuses ?? [],
     engagedMarker: fire.engagedMarker,
+    firingAllowedAttribute: fire.firingAllowedAttribute,
     arc: {
       sectors: fire.arc?.sectors ?? ['front', 'left-flank', 'right-flank'],
       narrowFlag: fire.arc?.narrowFlag,
@@ -92,6 +100,11 @@ function readSettings(rules: LoadedRuleset): FireSettings {
       hexside: los.hexside ?? 'both-hexes',
       vertex: los.vertex ?? 'both-sides',
       notOverFriendsNextToTarget: los.notOverFriendsNextToTarget ?? false,
+      nonBlockingStatuses: los.nonBlockingStatuses ?? [],
+      occupantsBlockAttribute: los.occupantsBlockAttribute,
+      overUnits: los.overUnits,
+      cover: los.cover,
+      lip: los.lip,
       hedges: los.hedges,
       rule: los.rule ?? fire.rule,
     },

@@ -22,6 +22,7 @@ import { AGAIN, defineProcedure } from '../define-procedure'
 import { reactionWindow } from '../reactions'
 import { activeSideOf } from '../activity'
 import { effectsFrame, resultsWatch } from '../results/frames'
+import { spendAmmunition } from './ammunition'
 import { fireSettings } from './settings'
 import type { Shot } from './shots'
 import { shotArgs } from './shots'
@@ -113,6 +114,7 @@ function rollTogether(ctx: PlayContext, shots: readonly Shot[]): Rolled[] {
   const rolled: Rolled[] = []
   const applied = new Set<Rolled>()
   const roll = (shot: Shot): Rolled => {
+    spendAmmunition(ctx, shot.firer, shot.weapon)
     const made = {
       roll: rollResolution(ctx, shotArgs(settings, shot)),
       hex: ctx.state.units[shot.target]?.hex ?? null,

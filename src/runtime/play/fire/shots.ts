@@ -9,10 +9,12 @@ import type { Table } from '../../generated/content-types'
 import { maxRangeOf, rangeBand } from '../../rules'
 import type { Action } from '../../state/actions'
 import { boardOf } from '../../state/board'
+import { hexesOf } from '../../state/footprints'
 import type { GameState } from '../../state/game-state'
 import { isLeader } from '../forces'
 import { unitFlags } from '../influence'
 import type { FireSettings } from './settings'
+import { outOfAmmunition } from './ammunition'
 import { fireSettings } from './settings'
 import type { FiresOver } from './sight'
 import { lineOfSight, sectorSeen } from './sight'
@@ -31,6 +33,8 @@ export interface Shot {
   /** Sector of the target the shot comes through ('' when the target has no facing). */
   angle: string
   overUnits: boolean
+  /** The target's cover along the line (fire.cover), when the settings work it out. */
+  cover?: string
   /** The resolution of the shot, when its phase names one (else mechanics.fire.resolution). */
   resolution?: string
   /** The fire mode the resolution sees (fire.mode), when its phase names one (else `mode`). */
@@ -99,6 +103,17 @@ export function cannotFire(ctx: Ctx, id: string): { message: string; rule?: stri
     return withRule(`unit ${id} is ${unit.status} and may not fire`)
   if (settings.engagedMarker !== undefined && (unit.markers[settings.engagedMarker] ?? 0) > 0)
     return withRule(`unit ${id} is engaged and may not fire`)
+  const firing = settings.firingAllowedAttribute
+  if (firing !== undefined) {
+    const board = boardOf(ctx.loaded)
+    const wet = hexesOf(ctx, id).find((hex) => board.hex(hex).attributes[firing] === false)
+    if (wet !== undefined) {
+      const terrain = board.hex(wet).terrain
+      const label =
+        ctx.loaded.rules.ruleset.terrain.hexTypes.find((t) => t.id === terrain)?.label ?? terrain
+      return withRule(`${unit.name ?? id} stands in ${label} and may not fire from there`)
+    }
+  }
   return null
 }
 
@@ -142,8 +157,16 @@ export function checkShot(
         `unit ${target} is ${distance} hexes away, out of range of ${weapon.label} (at most ${reachOf(settings, weapon)})`,
         settings.rule,
       )
+    const empty = outOfAmmunition(ctx, firer, weapon.id)
+    if (empty !== null) return refuse(empty.message, empty.rule)
   } else {
-    weapon = weapons.find((w) => inRange(settings, w, distance))
+    const reaching = weapons.filter((w) => inRange(settings, w, distance))
+    weapon = reaching.find((w) => outOfAmmunition(ctx, firer, w.id) === null)
+    const empty = reaching.length > 0 && weapon === undefined
+    if (empty) {
+      const why = outOfAmmunition(ctx, firer, (reaching[0] as Weapon).id)
+      if (why !== null) return refuse(why.message, why.rule)
+    }
     if (weapon === undefined) {
       const reach = Math.max(...weapons.map((w) => reachOf(settings, w)))
       return refuse(
@@ -161,7 +184,18 @@ export function checkShot(
       `unit ${target} is in the ${seen === '' ? 'blind' : seen} arc of ${firer}, which fires only through its ${sectors.join(', ')}`,
       settings.arc.rule,
     )
-  const sight = lineOfSight(ctx, settings, { firer, target, firesOver: weapon.firesOver })
+  // A rider is seen in either of his hexes: the first clear line counts.
+  const lines = hexesOf(ctx, target).map((toHex) =>
+    lineOfSight(ctx, settings, {
+      firer,
+      target,
+      toHex,
+      firesOver: weapon.firesOver,
+      weapon,
+      range: distance,
+    }),
+  )
+  const sight = lines.find((l) => l.clear) ?? (lines[0] as (typeof lines)[number])
   if (!sight.clear)
     return refuse(
       `${firer} cannot see ${target}: the line is blocked by ${sight.blockedBy ?? 'something'}`,
@@ -182,6 +216,7 @@ export function checkShot(
       range: distance,
       angle: aimed.facing === null ? '' : sectorSeen(ctx, settings, to, aimed.facing, from),
       overUnits: sight.overUnits,
+      ...(sight.cover === undefined ? {} : { cover: sight.cover }),
     },
   }
 }
@@ -199,6 +234,7 @@ export function shotArgs(settings: FireSettings, shot: Shot): Action {
     // A target with no facing is seen from no particular angle.
     ...(shot.angle === '' ? {} : { angle: shot.angle }),
     overUnits: shot.overUnits,
+    ...(shot.cover === undefined ? {} : { cover: shot.cover }),
   }
 }
 

@@ -8,15 +8,18 @@ import type { LoadedScenario } from '../../rules/loaded'
 import { exitFrom, lineWalk, relativeBearing } from '../../hex'
 import type { Cube } from '../../hex'
 import { boardOf } from '../../state/board'
+import { hexesOf } from '../../state/footprints'
 import type { GameState } from '../../state/game-state'
 import { combatUnitsIn } from '../forces'
 import { unitFlags } from '../influence'
+import { coverOf, crossings, lipBetween } from './ground'
+import type { FiresOver, ShotWeapon } from './over-units'
+import { overUnitsProblem, unitsBlocking } from './over-units'
 import type { FireSettings } from './settings'
 
-type Ctx = { readonly loaded: LoadedScenario; readonly state: GameState }
+export type { FiresOver } from './over-units'
 
-/** Whether and how a weapon shoots over units (ruleset weapons[].firesOver). */
-export type FiresOver = 'never' | 'always' | 'conditional'
+type Ctx = { readonly loaded: LoadedScenario; readonly state: GameState }
 
 /**
  * The sector of `from` seen by a unit in `at` facing `facing`: the board's sector table, except
@@ -74,6 +77,8 @@ export interface Sight {
   overUnits: boolean
   /** The target stands just behind a hedge that screens it from this shot. */
   covered: boolean
+  /** The target's cover, when the settings work it out (lineOfSight.cover). */
+  cover?: string
 }
 
 export interface SightLine {
@@ -81,6 +86,11 @@ export interface SightLine {
   firer: string
   target: string
   firesOver: FiresOver
+  /** The target's hex aimed at (a rider has two); its own hex when not given. */
+  toHex?: string
+  /** The weapon and range, for the conditions of firing over units and their sentences. */
+  weapon?: ShotWeapon
+  range?: number
 }
 
 /** The line of sight from the firer's hex to the target's, for a weapon. */
@@ -93,8 +103,28 @@ export function lineOfSight(ctx: Ctx, settings: FireSettings, line: SightLine): 
   if (firer?.hex == null || target?.hex == null)
     return { clear: false, blockedBy: 'a unit off the map', overUnits: false, covered: false }
   const fromHex = firer.hex
-  const toHex = target.hex
+  const toHex = line.toHex ?? target.hex
   const { onMap, hexTypes, sideTypes } = fieldOf(loaded)
+  const cover =
+    los.cover === undefined
+      ? undefined
+      : coverOf(loaded, settings, {
+          from: fromHex,
+          firerHexes: hexesOf(ctx, line.firer),
+          targetHexes: hexesOf(ctx, line.target),
+          crossed: crossings(loaded, fromHex, toHex),
+        })
+  const inTheWay = {
+    firer: line.firer,
+    target: line.target,
+    fromHex,
+    toHex,
+    firesOver: line.firesOver,
+    ...(line.weapon === undefined ? {} : { weapon: line.weapon }),
+    ...(line.range === undefined ? {} : { range: line.range }),
+    ...(cover === undefined ? {} : { cover }),
+  }
+  const overProblem = overUnitsProblem(ctx, settings, inTheWay)
   const hedge = los.hedges
   const hedgeBlocked =
     hedge?.blockedFlag !== undefined && unitFlags(ctx, line.firer)[hedge.blockedFlag] === true
@@ -118,21 +148,8 @@ export function lineOfSight(ctx: Ctx, settings: FireSettings, line: SightLine): 
     if (hedgeBlocked && isHedge(info.attributes)) return `the hedge in ${label}`
     return null
   }
-  const unitBlock = (label: string): string | null => {
-    const units = combatUnitsIn(loaded, state, label)
-    if (units.length === 0) return null
-    if (line.firesOver === 'never')
-      return los.unitsBlock ? `unit ${units[0] as string} in ${label}` : null
-    if (
-      line.firesOver === 'conditional' &&
-      los.notOverFriendsNextToTarget &&
-      board.distance(label, toHex) === 1
-    ) {
-      const friend = units.find((u) => state.units[u]?.side === firer.side)
-      if (friend !== undefined) return `friendly unit ${friend} next to the target in ${label}`
-    }
-    return null
-  }
+  const unitBlock = (label: string): string | null =>
+    unitsBlocking(ctx, settings, inTheWay, label, overProblem)
   const blocker = (label: string): string | null =>
     onMap.has(label) ? (terrainBlock(label) ?? unitBlock(label)) : null
   const occupied = (label: string): boolean =>
@@ -157,10 +174,22 @@ export function lineOfSight(ctx: Ctx, settings: FireSettings, line: SightLine): 
   const hexSteps = steps.filter((s) => s.kind === 'hex').map((s) => label(s.hex))
   let overUnits = false
   let coverNear = false
-  const result = (blockedBy: string | null): Sight =>
-    blockedBy === null
-      ? { clear: true, overUnits, covered: false }
-      : { clear: false, blockedBy, overUnits, covered: false }
+  const result = (blockedBy: string | null): Sight => {
+    const seen: Sight =
+      blockedBy === null
+        ? { clear: true, overUnits, covered: false }
+        : { clear: false, blockedBy, overUnits, covered: false }
+    if (cover !== undefined) seen.cover = cover
+    return seen
+  }
+  const lip = lipBetween(loaded, settings, fromHex, toHex)
+  if (lip?.blocked === true) {
+    const lipType = board.hex(lip.lip).terrain
+    const far = lip.lowerDistance
+    return result(
+      `the lip of the ${hexTypes.get(lipType)?.label ?? lipType} in ${lip.lip} (the lower end is ${far} hex${far === 1 ? '' : 'es'} from it, the upper end ${lip.upperDistance})`,
+    )
+  }
   for (let i = 1; i < steps.length - 1; i++) {
     const step = steps[i] as (typeof steps)[number]
     if (step.kind === 'hex') {

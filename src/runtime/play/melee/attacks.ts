@@ -13,6 +13,7 @@ import { hexesOf, touching } from '../../state/footprints'
 import { ActionFailure } from '../../state/failure'
 import { resolutionVariables } from '../../state/resolve-action'
 import { peekActivity } from '../activity'
+import { planBarsAttack } from '../fire/plans'
 import { isLeader, unitCanAct } from '../forces'
 import { enemyUnits, movementClassOf } from '../influence'
 import { markerCount } from '../logged'
@@ -53,6 +54,7 @@ export function whyNotAttacker(
     return `${id} has already attacked in this phase`
   if (settings.firedMayNotAttack === true && peekActivity(ctx, id)?.fired === true)
     return `${id} has fired this turn and may not attack`
+  if (settings.firedMayNotAttack === true) return planBarsAttack(ctx, id)
   return null
 }
 

@@ -8,6 +8,7 @@
 import type { Frame } from '../../state/flow-types'
 import { peekActivity } from '../activity'
 import { flowOf } from '../driver'
+import { plansOn } from '../fire/plans'
 import type { PlayContext } from '../procedure'
 import { frameData } from '../../state/json-data'
 
@@ -54,14 +55,22 @@ export function markStopped(frame: Frame, id: string): void {
   if (!book.stopped.includes(id)) book.stopped.push(id)
 }
 
-/** Whether the unit did anything this activation (moved, turned, fired, spent points). */
-export function hasActed(ctx: Pick<PlayContext, 'state'>, id: string): boolean {
+/**
+ * Whether the unit did anything this activation (moved, turned, fired, spent points). Under fire
+ * plans fire has a phase of its own, before the moves: it does not finish a unit's move.
+ */
+export function hasActed(ctx: Pick<PlayContext, 'loaded' | 'state'>, id: string): boolean {
   const a = peekActivity(ctx, id)
-  return a !== undefined && (a.moved || a.turned > 0 || a.fired || a.mp > 0)
+  const fired = a?.fired === true && !plansOn(ctx.loaded.rules)
+  return a !== undefined && (a.moved || a.turned > 0 || fired || a.mp > 0)
 }
 
 /** A unit that acted and is no longer the one acting has finished its move and fire. */
-export function hasFinished(ctx: Pick<PlayContext, 'state'>, frame: Frame, id: string): boolean {
+export function hasFinished(
+  ctx: Pick<PlayContext, 'loaded' | 'state'>,
+  frame: Frame,
+  id: string,
+): boolean {
   const book = bookOf(frame)
   if (book.acting === id) return false
   if (Object.values(book.riders).some((leaders) => leaders.includes(id))) return true

@@ -42,13 +42,25 @@ export function leavingCrosses(
   return steps > 0 || peekActivity(ctx, unit)?.moved === true
 }
 
-/** The enemy combat units next to `hex` able to attack `unit` there: those whose status lets them act. */
-export function challengers(ctx: PlayContext, unit: string, hex: string): string[] {
+/**
+ * The enemy combat units next to `hex` able to attack `unit` there: those whose status lets them
+ * act (and, when `counts` is given, for which it holds).
+ */
+export function challengers(
+  ctx: PlayContext,
+  unit: string,
+  hex: string,
+  counts?: (id: string) => boolean,
+): string[] {
   const side = ctx.state.units[unit]?.side
   if (side === undefined) return []
   return enemiesNextTo(ctx, side, hex).filter((id) => {
     const enemy = ctx.state.units[id]
-    return enemy !== undefined && statusCanAct(ctx.loaded, enemy.status)
+    return (
+      enemy !== undefined &&
+      statusCanAct(ctx.loaded, enemy.status) &&
+      (counts === undefined || counts(id))
+    )
   })
 }
 
@@ -62,8 +74,9 @@ export function infiltrate(
   settings: Infiltration,
   unit: string,
   hex: string,
+  counts?: (id: string) => boolean,
 ): { rolled: boolean; then: NewFrame | null } {
-  const enemies = challengers(ctx, unit, hex)
+  const enemies = challengers(ctx, unit, hex, counts)
   if (enemies.length === 0) return { rolled: false, then: null }
   const groups = settings.rollPer === 'adjacent-enemy' ? enemies.map((e) => [e]) : [enemies]
   const watch = resultsWatch(ctx, [unit, ...enemies])

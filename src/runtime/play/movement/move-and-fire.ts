@@ -17,6 +17,8 @@ import { arrayList, joinLists, listed } from '../procedure'
 import { defineProcedure } from '../define-procedure'
 import type { StepFrame } from '../define-procedure'
 import { fireChoices, performFire } from '../fire/active'
+import { exchangeChoices, exchangeOn, performExchange } from '../fire/exchange'
+import { declaresPlans, performPlan, planChoices } from '../fire/plans'
 import { setActing } from './acting'
 import {
   moveChoices,
@@ -31,6 +33,19 @@ import {
 export const MOVE_AND_FIRE_ACTIONS = ['move', 'turn', 'transform', 'fire', 'done'] as const
 export const MOVEMENT_ACTIONS = ['move', 'turn', 'transform', 'done'] as const
 export const FIRE_ACTIONS = ['fire', 'done'] as const
+/** Actions a phase takes only when its content asks for them (fire plans, ammunition). */
+const PLAN = 'fire-plan'
+const EXCHANGE = 'exchange-ammunition'
+
+/** The action types the phase's prompt offers: its own, and those its content adds. */
+function promptActions(ctx: PlayContext, frame: Frame, actions: readonly string[]): string[] {
+  const extra = [
+    ...(actions.includes('fire') && declaresPlans(ctx, frame) ? [PLAN] : []),
+    ...(actions.includes('move') && exchangeOn(ctx) ? [EXCHANGE] : []),
+  ]
+  if (extra.length === 0) return [...actions]
+  return [...actions.filter((a) => a !== 'done'), ...extra, 'done']
+}
 
 /** What an action started that must run before the next decision. */
 export type ActionOutcome = { text: string; then?: NewFrame | null }
@@ -76,13 +91,14 @@ function phaseProcedure(
   const withFire = actions.includes('fire')
   return defineProcedure<PhaseData>()<PhaseStep>({
     name: kind,
-    actions,
+    actions: [...actions, ...(withFire ? [PLAN] : []), ...(withMoves ? [EXCHANGE] : [])],
     // A march kept away from the enemy (keepAwayFor), infiltration rolls (move-path.ts); a fire
-    // phase's mode, resolution, exclusion of units in contact and marker (fire/active.ts).
+    // phase's mode, resolution, exclusion of units in contact and marker (fire/active.ts), and
+    // the fire plans it takes (fire/plans.ts).
     settings: withMoves
-      ? ['mayNotComeWithin', 'infiltration']
+      ? ['mayNotComeWithin', 'infiltration', 'carrying']
       : withFire
-        ? ['mode', 'resolution', 'excludeInContact', 'marker']
+        ? ['mode', 'resolution', 'excludeInContact', 'marker', 'declarePlans']
         : [],
     steps: {
       start: (ctx, f) => ({
@@ -91,7 +107,7 @@ function phaseProcedure(
           side: currentActivation(ctx).side,
           kind,
           text,
-          actions: [...actions],
+          actions: promptActions(ctx, f.frame, actions),
           ...(frameRule(ctx, f.frame) ?? {}),
         },
       }),
@@ -131,6 +147,14 @@ function phaseProcedure(
           if (unit !== null) setActing(frame, unit)
           break
         }
+        case PLAN:
+          if (!withFire || !declaresPlans(ctx, frame))
+            return reject('fire plans are not fixed in this phase')
+          return performPlan(ctx, frame, action)
+        case EXCHANGE:
+          if (!withMoves || !exchangeOn(ctx))
+            return reject('ammunition is not exchanged in this phase')
+          return performExchange(ctx, frame, action)
         default:
           return reject(`"${action.type}" is not a ${kind} action`)
       }
@@ -142,7 +166,9 @@ function phaseProcedure(
         ...(withMoves ? moveChoices(ctx, frame) : []),
         ...(withMoves ? turnChoices(ctx, frame) : []),
         ...(withMoves ? transformChoices(ctx, frame) : []),
+        ...(withFire ? planChoices(ctx, frame) : []),
         ...(withFire ? fireChoices(ctx, frame) : []),
+        ...(withMoves ? exchangeChoices(ctx) : []),
         { type: 'done' },
       ]
     },
@@ -158,8 +184,9 @@ function phaseProcedure(
                 arrayList(turnChoices(ctx, frame, [id])),
                 arrayList(transformChoices(ctx, frame, [id])),
                 arrayList(withFire ? fireChoices(ctx, frame, [id]) : []),
+                arrayList(exchangeChoices(ctx, [id])),
               ]
-            : [arrayList(fireChoices(ctx, frame, [id]))],
+            : [arrayList(planChoices(ctx, frame, [id])), arrayList(fireChoices(ctx, frame, [id]))],
         )
       const piece = (id: string): LegalGroup => ({
         key: id,

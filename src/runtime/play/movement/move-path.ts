@@ -34,6 +34,8 @@ import type { Stance } from '../stances'
 import { stanceAt, stanceFree, stanceOf } from '../stances'
 import { movesAsTwoHex, twoHexStep } from './two-hex'
 import { toJsonObject } from '../../state/json-data'
+import type { CarryPlan } from './carrying'
+import { pickUp, setDown } from './carrying'
 
 export interface MovePathData {
   unit: string
@@ -61,6 +63,8 @@ export interface MovePathData {
    * way (infiltration, fire at every step): the last place to fall back to.
    */
   start?: string
+  /** Someone the unit picks up on its way and sets down when its move ends (carrying.ts). */
+  carry?: CarryPlan
 }
 
 /** Whether the unit is still where the move left it and free to go on. */
@@ -206,6 +210,7 @@ function finish(ctx: PlayContext, d: MovePathData): void {
   const parent = phaseFrame(ctx, d.parent)
   if (unit === undefined || parent === undefined) return
   const fell = fallBack(ctx, d)
+  if (d.carry !== undefined) setDown(ctx, parent, d.unit, d.carry, d.with)
   const inPlace = d.at !== null && unit.location === 'map' && unit.hex === d.at
   // A two-hex counter turned with every step (enter): its heading is already the right one.
   const turned = movesAsTwoHex(ctx, d.unit)
@@ -283,6 +288,8 @@ function walk(ctx: PlayContext, f: StepFrame<MovePathData, MovePathStep>): Outco
     }
   }
   enter(ctx, d, to, step, mover.leader, twoHex?.ok === true ? twoHex.stance.heading : null)
+  if (d.carry !== undefined && d.carry.at === d.index)
+    pickUp(ctx, parent, d.unit, d.carry, mover.budget - step.cost, d.with)
   if (infiltration?.finalHex === true) {
     const { then } = infiltrate(ctx, infiltration, d.unit, to)
     if (then !== null) d.queue.unshift(then)

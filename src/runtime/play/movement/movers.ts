@@ -18,6 +18,7 @@ import {
 import { commandById, isOverallCommander, statusCanAct } from '../forces'
 import { movementClassOf, unitRatings } from '../influence'
 import type { PlayContext } from '../procedure'
+import { plannedAllowance, plansOn } from '../fire/plans'
 import { bookOf, hasFinished } from './acting'
 import type { Facts } from './facts'
 import { entryHexes, groupArrived, groupById } from './reinforcements'
@@ -53,12 +54,15 @@ export interface Mover {
   standardBan?: { message: string; rule?: string } | null
 }
 
-/** The movement allowance now: a change of form may have fixed it for the activation. */
+/**
+ * The movement allowance now: a change of form may have fixed it for the activation, and a fire
+ * plan may limit it (fire/plans.ts).
+ */
 export function allowanceOf(ctx: Ctx, frame: Frame, id: string): number {
   const fixed = bookOf(frame).allowance[id]
-  if (fixed !== undefined) return fixed
   const value = unitRatings(ctx, id)[allowanceRating(ctx.loaded)]
-  return typeof value === 'number' ? value : 0
+  const allowance = fixed ?? (typeof value === 'number' ? value : 0)
+  return plannedAllowance(ctx, id, allowance)
 }
 
 /** Whether a leader may move in the running activation (with his command, or as a free commander). */
@@ -118,7 +122,12 @@ export function whyNotMove(ctx: Ctx, frame: Frame, f: Facts, id: string): string
   if (!leader && isEngaged(ctx, id) && engagedIntent(ctx, id) !== 'disengage')
     return `${id} is engaged and stays where it is this activation`
   const fireFlag = settings.moveAfterFireFlag
-  if (activity?.fired === true && (fireFlag === undefined || flags[fireFlag] !== true))
+  // Under fire plans, firing limits the move (allowanceOf) instead of ending it.
+  if (
+    activity?.fired === true &&
+    (fireFlag === undefined || flags[fireFlag] !== true) &&
+    !plansOn(ctx.loaded.rules)
+  )
     return `${id} has fired, which ends its move`
   const ooc = settings.outOfCommand
   if (

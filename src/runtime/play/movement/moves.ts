@@ -9,10 +9,13 @@
  *   when the move ends, required for a piece that has one; `with` lists the leaders stacked with
  *   the unit when it starts who go along (they then stay with it to the end of its move). A unit
  *   off the map (a reinforcement) starts its path with the entry hex it comes in by.
+ *   With the movement phase's `carrying` setting, `carry: {unit, drop}` picks up that unit where
+ *   the path passes through his hex and sets him down in `drop` when the move ends (carrying.ts).
  * - `{type: 'turn', unit, facing}`: turn in place.
  * - `{type: 'transform', unit, form}`: change into another form of its unit type (dismount,
  *   remount, unlimber), as mechanics.movement.transforms allows.
  */
+import { planLimitNote } from '../fire/plans'
 import { piecesInPlay } from '../forces'
 import { didYouMean } from '../../content/suggest'
 import type { Action } from '../../state/actions'
@@ -21,7 +24,7 @@ import { reject } from '../../state/failure'
 import type { Frame } from '../../state/flow-types'
 import type { GameState } from '../../state/game-state'
 import type { ActionList, PlayContext } from '../procedure'
-import { joinLists, listed } from '../procedure'
+import { arrayList, joinLists, listed } from '../procedure'
 import { currentActivation } from '../driver'
 import { ridersOf, setActing, writeBook } from './acting'
 import type { Facts } from './facts'
@@ -35,6 +38,7 @@ import type { Reached } from './reach'
 import { reachable } from './reach'
 import { firstRule } from '../logged'
 import { canEndIn, checkStep } from './steps'
+import { carryChoices, carryingOf, carryRule, checkCarry } from './carrying'
 import type { TwoHexReached } from './two-hex'
 import { checkTwoHexPath, movesAsTwoHex, twoHexReach } from './two-hex'
 
@@ -73,6 +77,7 @@ export function moveList(ctx: PlayContext, frame: Frame, only?: readonly string[
   const facings = facingClocks(f.board).map((c) => f.board.facingName(c))
   const side = ctx.state.flow?.prompt?.side ?? currentActivation(ctx).side
   const lists: ActionList[] = []
+  const carrying = carryingOf(ctx, frame) !== undefined
   const pieces =
     only === undefined
       ? candidates(ctx)
@@ -88,11 +93,12 @@ export function moveList(ctx: PlayContext, frame: Frame, only?: readonly string[
     }
     const reached = reachable(f, mover)
     keepListing(ctx.state, f, frame, id, reached)
-    if (reached.size === 0) continue
+    if (reached.size === 0 && !carrying) continue
     const paths = [...reached.values()]
     const faced = !mover.leader && facings.length > 0 && !facingless(ctx, id)
     const riders = mover.leader ? [[]] : ridersFor(ctx, frame, f, id)
     lists.push(pieceMoves(id, paths, riders, faced ? facings : null, side))
+    if (carrying) lists.push(arrayList(carryChoices(ctx, frame, f, mover, side)))
   }
   return joinLists(lists)
 }
@@ -300,9 +306,10 @@ export function checkPath(
     cost += step.cost
     if (cost > m.budget) {
       const what = m.retired ? 'hexes' : 'movement points'
+      const plan = planLimitNote(f.ctx, m.id)
       reject(
-        `${m.id} has ${m.budget} ${what} left; the path to ${to} needs ${cost}`,
-        firstRule(m.retired ? f.settings.retired?.rule : undefined, rule),
+        `${m.id} has ${m.budget} ${what} left; the path to ${to} needs ${cost}${plan === null ? '' : ` (${plan.text})`}`,
+        firstRule(plan?.rule, m.retired ? f.settings.retired?.rule : undefined, rule),
       )
     }
     for (const e of step.touched) touched.add(e)
@@ -319,20 +326,25 @@ export function checkPath(
 }
 
 export function performMove(ctx: PlayContext, frame: Frame, action: Action): ActionOutcome {
-  checkArgs(action, ['unit', 'path', 'facing', 'with'])
+  checkArgs(action, ['unit', 'path', 'facing', 'with', 'carry'])
   const id = stringArg(action, 'unit')
   const f = movementFacts(ctx, frame)
   if (ctx.state.units[id] === undefined)
     return reject(`there is no unit "${id}"${didYouMean(id, Object.keys(ctx.state.units))}`)
   // A move a listing of this very state gave: the piece may move, and its path is within the
   // rules at the cost the listing found.
-  const listed = listedWay(ctx, frame, id, action.path)
+  const carries = action.carry !== undefined
+  const listed = carries ? undefined : listedWay(ctx, frame, id, action.path)
   if (listed === undefined) {
     const why = whyNotMove(ctx, frame, f, id)
     if (why !== null) return reject(why, f.settings.rule)
   }
   const mover = moverOf(ctx, frame, f, id)
-  if (movesAsTwoHex(ctx, id)) return performTwoHexMove(ctx, frame, f, mover, action)
+  if (movesAsTwoHex(ctx, id)) {
+    if (carries)
+      return reject(`${id} fills two hexes and cannot carry anyone`, carryRule(ctx, frame))
+    return performTwoHexMove(ctx, frame, f, mover, action)
+  }
   const path = listed === undefined ? readPath(f, action) : (action.path as string[])
   const faced = !mover.leader && f.board.facingMode !== 'none' && !facingless(ctx, id)
   if (!faced && action.facing !== undefined)
@@ -350,13 +362,27 @@ export function performMove(ctx: PlayContext, frame: Frame, action: Action): Act
         `${l} may not move with ${id}: only a leader stacked with it, who has not moved, may go along`,
         f.settings.leaders?.rule,
       )
-  const cost = listed === undefined ? checkPath(f, mover, path).cost : listed.cost
+  const carried = carries ? checkCarry(ctx, frame, f, mover, path, action.carry) : null
+  const cost =
+    carried !== null
+      ? carried.cost
+      : listed === undefined
+        ? checkPath(f, mover, path).cost
+        : listed.cost
   setActing(frame, id)
   if (with_.length > 0)
     writeBook(frame).riders[id] = [...new Set([...ridersOf(frame, id), ...with_])]
   const from = mover.start ?? 'off the map'
   return {
     text: `${id} moves from ${from} to ${path[path.length - 1] as string} (${cost} MP)`,
-    then: movePathFrame({ unit: id, path, facing, with: with_, parent: frame.id, at: mover.start }),
+    then: movePathFrame({
+      unit: id,
+      path,
+      facing,
+      with: with_,
+      parent: frame.id,
+      at: mover.start,
+      ...(carried === null ? {} : { carry: carried.plan }),
+    }),
   }
 }

@@ -146,10 +146,11 @@ const FREE: PlainEntry = Object.freeze({ ok: true, extra: 0, stop: false, touche
 
 function plainEntry(f: Facts, m: Mover, e: Entry): PlainEntry {
   if (e.kind === 'no') return REFUSED
-  if (e.kind === 'leader') return FREE
+  if (e.kind === 'leader')
+    return e.remains === 0 ? FREE : { ok: true, extra: e.remains, stop: false, touched: NO_ONE }
   if (f.settings.enemyInfluence?.sameEnemyOnce === true && e.influence.some((x) => m.memory.has(x)))
     return REFUSED
-  let extra = 0
+  let extra = e.remains
   if (e.fits === false) {
     if (e.passRefused !== null || e.stopRefused !== null) return REFUSED
     for (const p of e.passing) extra += p.cost

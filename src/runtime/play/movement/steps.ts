@@ -4,6 +4,7 @@
  * (legal moves) and the check of a path a player gives, so both always agree.
  */
 import { hexEntryCost } from '../terrain-costs'
+import { remainsEntry } from '../../state/remains'
 import type { Facts } from './facts'
 import type { Mover } from './movers'
 import type { PassThroughRule } from './settings'
@@ -107,10 +108,12 @@ const NO_PASSING: readonly Passed[] = Object.freeze([])
 export type Entry =
   /** Refused before the path's own memory is looked at. */
   | { kind: 'no'; step: Step }
-  /** A leader on his own: he pays the leaving cost only. */
-  | { kind: 'leader' }
+  /** A leader on his own: he pays the leaving cost (and the remains in the hex) only. */
+  | { kind: 'leader'; remains: number }
   | {
       kind: 'unit'
+      /** Extra points for the remains (corpses) lying in the hex (state/remains.ts). */
+      remains: number
       influence: readonly string[]
       stop: boolean
       /** Whether the piece is within the stacking rules there; null when it does not count. */
@@ -122,13 +125,14 @@ export type Entry =
       stopRefused: Step | null
     }
 
-const LEADER_ENTRY: Entry = { kind: 'leader' }
+const LEADER_ENTRY: Entry = Object.freeze({ kind: 'leader', remains: 0 })
 /**
  * The entries of most hexes a search weighs: no enemy influence, no stop, room to stay. Shared,
  * since a listing weighs a few hundred hexes for each of its pieces.
  */
 const OPEN_UNCOUNTED: Entry = Object.freeze({
   kind: 'unit',
+  remains: 0,
   influence: NO_ONE,
   stop: false,
   fits: null,
@@ -143,6 +147,15 @@ function refuse(reason: string, rule?: string): Entry {
 }
 
 export function entryInto(f: Facts, m: Mover, to: string): Entry {
+  const entry = entryRules(f, m, to)
+  if (entry.kind === 'no') return entry
+  // Remains (corpses) in the hex: an extra cost, or no entry at all, for every piece.
+  const remains = remainsEntry(f.ctx.loaded, f.ctx.state, to)
+  if (!remains.ok) return refuse(remains.reason, remains.rule)
+  return remains.extra === 0 ? entry : { ...entry, remains: remains.extra }
+}
+
+function entryRules(f: Facts, m: Mover, to: string): Entry {
   const s = f.settings
   const state = f.ctx.state
   const rule = s.rule
@@ -202,6 +215,7 @@ export function entryInto(f: Facts, m: Mover, to: string): Entry {
       ? OPEN_UNCOUNTED
       : {
           kind: 'unit',
+          remains: 0,
           influence,
           stop,
           fits: null,
@@ -239,7 +253,7 @@ export function entryInto(f: Facts, m: Mover, to: string): Entry {
           influenceRules?.rule,
         )
       : null
-  return { kind: 'unit', influence, stop, fits, passing, passRefused, stopRefused }
+  return { kind: 'unit', remains: 0, influence, stop, fits, passing, passRefused, stopRefused }
 }
 
 /**
@@ -310,6 +324,7 @@ export function stepWith(
   }
   const e = entryOf(f, m, to)
   if (e.kind === 'no') return e.step
+  cost += e.remains
   if (e.kind === 'leader')
     return {
       ok: true,

@@ -37,6 +37,9 @@ export function piecesInTransit(state: GameState): Set<string> {
     if (frame.proc !== 'move-path') continue
     const d = movePathData(frame)
     if (d.index < d.path.length) out.add(d.unit)
+    // Someone carried (carrying.ts) goes with his carrier until he is set down, which waits for
+    // the reactions to the move's last step.
+    if (d.carry?.taken === true && d.with.includes(d.carry.unit)) out.add(d.carry.unit)
   }
   return out
 }

@@ -12,7 +12,10 @@
  */
 import type { FootprintStep } from '../../hex'
 import { hexesOf } from '../../state/footprints'
+import { ruleField } from '../../state/failure'
+import { remainsEntry } from '../../state/remains'
 import { chargeRoute } from '../charge'
+import { planLimitNote } from '../fire/plans'
 import type { PlayContext } from '../procedure'
 import type { Stance } from '../stances'
 import {
@@ -70,6 +73,11 @@ export function twoHexStep(ctx: Ctx, id: string, from: Stance, to: string): TwoH
   const terrain = stanceCost(ctx, id, stance)
   if (terrain === null) {
     const [, rear] = stanceHexes(ctx, stance)
+    for (const hex of [to, rear]) {
+      const remains = hex === null ? null : remainsEntry(ctx.loaded, ctx.state, hex)
+      if (remains?.ok === false)
+        return { ok: false, reason: remains.reason, ...ruleField(remains.rule) }
+    }
     return no(
       rear === null
         ? `${id} would stand half off the map`
@@ -100,11 +108,14 @@ export function checkTwoHexPath(
     const step = twoHexStep(ctx, m.id, at, to)
     if (!step.ok) return step
     cost += step.cost
-    if (cost > m.budget)
+    if (cost > m.budget) {
+      const plan = planLimitNote(ctx, m.id)
       return {
         ok: false,
-        reason: `${m.id} has ${m.budget} movement points left; the path to ${to} needs ${cost}`,
+        reason: `${m.id} has ${m.budget} movement points left; the path to ${to} needs ${cost}${plan === null ? '' : ` (${plan.text})`}`,
+        ...(plan?.rule === undefined ? {} : { rule: plan.rule }),
       }
+    }
     at = step.stance
   }
   if (!stanceFree(ctx, m.id, at))

@@ -16,6 +16,7 @@
  */
 import type { Phase } from '../../generated/content-types'
 import { effectApplies } from '../../rules'
+import { recordPlayerTurn } from '../fire/plans'
 import { expireMarkers } from '../../state/clock'
 import type { Expiry } from '../../state/clock'
 import { reject, rejectFailure, ruleField } from '../../state/failure'
@@ -232,6 +233,7 @@ export const turnsProcedure = defineProcedure<TurnsData>()({
     },
     'player-turn-end'(ctx, f) {
       const clock = ctx.state.clock
+      recordPlayerTurn(ctx)
       expire(ctx, 'end-of-activation')
       expire(ctx, 'end-of-player-turn')
       flowOf(ctx.state).activation = null

@@ -8,6 +8,8 @@ import { effectNumber } from '../../rules'
 import type { Action } from '../../state/actions'
 import { eliminateUnit, transformUnit } from '../../state/effect-changes'
 import { sendStatusEvent } from '../../state/effects'
+import { hexesOf } from '../../state/footprints'
+import { leaveMountRemains } from '../../state/remains'
 import { rejectFailure } from '../../state/failure'
 import type { PendingEffect } from '../../state/log'
 import { activityOf } from '../activity'
@@ -163,6 +165,8 @@ export const dismountProcedure = defineProcedure<{ pending: PendingEffect; done?
           ctx.loaded.rules.unitTypes.get(unit.type)?.forms ?? {},
           'dismounted',
         )
+        // The hexes the horse stood on, where it lies if it dies.
+        const covered = hexesOf(ctx, id)
         if (mounted)
           transformUnit(run, id, {
             type: 'transform',
@@ -171,13 +175,17 @@ export const dismountProcedure = defineProcedure<{ pending: PendingEffect; done?
           })
         if (effect.riderEvent !== undefined)
           sendStatusEvent(run, id, effect.riderEvent, 0, effect.rule, d.pending.participants)
-        // No horse counter is kept: the horse surviving or dying is only noted.
-        if (mounted)
+        // No horse counter is kept: the horse surviving or dying is only noted, and a dead
+        // one leaves its remains where it stood (mechanics.remains.mount).
+        if (mounted) {
           note(
             ctx,
             `the horse of unit ${id} ${effect.horse === 'dies' ? 'dies' : 'runs loose'}`,
             effect.rule,
           )
+          if (effect.horse === 'dies')
+            leaveMountRemains(ctx.loaded, ctx.state, covered, ctx.applied)
+        }
       }
       queueThen(f.frame, [effectsFrame(run.pending)])
       return AGAIN
