@@ -2371,6 +2371,32 @@ export interface FireLineOfSight {
     rule?: string
   }
   /**
+   * Formation fire: a firer standing behind a straight front row of friends armed alike shoots through it. He must touch two neighbouring men of the row; the row is the unbroken run of hexes along the hex axis through those two holding friends armed alike, and counts at least minRow men. His lane runs straight ahead from his hex through the corner he shares with the two men and along the hexside between them: the hexes whose centres lie on that line and the two hexes beside each hexside it runs along (1 or 2 hexes wide). A target in his lane at least minDistance hexes from every man of the row may be shot through the row, whatever the weapon's firesOver and the overUnits conditions; other units in the way still count as usual.
+   */
+  formation?: {
+    /**
+     * The fewest men in the front row.
+     */
+    minRow: number
+    /**
+     * The fewest hexes between the target (the nearer of its hexes) and the nearest man of the row.
+     */
+    minDistance: number
+    /**
+     * Ids of ruleset weapons that may shoot through a front row. Without it, every weapon may.
+     */
+    weapons?: string[]
+    /**
+     * The men of the row must also be of one unit type (armed alike is not enough).
+     */
+    sameUnitType?: boolean
+    /**
+     * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+     */
+    rule?: string
+    provenance?: Provenance
+  }
+  /**
    * The cover a shot's target has, worked out along the line and told to the resolution as fire.cover: the heaviest of what the target's hexes (both of a two-hex counter) and the hexes the line crosses give, by a terrain attribute and the condition under which each value counts. Along a hexside, the lighter of the two hexes counts when lines are blocked by both hexes, else the heavier.
    */
   cover?: {
@@ -2853,6 +2879,7 @@ export interface CombatResultsMechanics {
   retire?: Retire
   leaders?: Leaders1
   standards?: Standards
+  unhorsed?: Unhorsed
   /**
    * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
    */
@@ -3006,6 +3033,20 @@ export interface Standards {
    * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
    */
   rule?: string
+}
+/**
+ * What a dismount effect does with the horse and the rider. With this section, every rider whose unit type names its horse (unit type `horse`) has a horse unit of its own in the game state from the start (id: the rider's id and "-horse", out of play until then): when a dismount effect leaves the horse alive, that unit stands where the mounted counter stood, on the rider's side. Whether the horse lives or dies, the rider's owner then places the rider's counter in a hex next to the horse; a rider with no such hex free is sent `noRoomEvent` when every hex around the horse holds enemies, and otherwise stays where he fell. Without this section the rider stays in his front hex and a surviving horse is only noted.
+ */
+export interface Unhorsed {
+  /**
+   * The status event sent to a rider who cannot be placed because every hex around the horse holds enemy units (kill).
+   */
+  noRoomEvent: string
+  /**
+   * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+   */
+  rule?: string
+  provenance?: Provenance
 }
 /**
  * Settings of the activation-chain extras: command check, replacement leaders, the order continuations may follow, army activations, the effect counters of the seizure cup, rally, standards, timed engagement, special formations (shield wall), engaged units, battle flight and pursuit, ambushes. Each section is read by the procedure of the same name (src/runtime/play/extras) and by the other mechanics that must respect it (movement reads the army, shield wall and ambush limits, fire and shock the shield wall and engaged limits).
@@ -3512,6 +3553,30 @@ export interface Remains {
     rule?: string
   }
   /**
+   * Clearing remains (action clear-remains, in a movement phase): a crew of units together moves some remains of one kind from a hex into a hex next to it (none hold a unit), each of them standing in that hex or next to it, able to act and having done nothing yet this player turn; afterwards they do nothing more that player turn (no move, fire or attack). Remains moved into a terrain of `vanishIn` are gone.
+   */
+  clearing?: {
+    /**
+     * How many units clear together.
+     */
+    crew: number
+    /**
+     * A unit with any of these flags may not be one of the crew (mounted men, horses).
+     */
+    crewNotFlags?: string[]
+    /**
+     * How many remains of each kind (by id of `kinds`) one clearing moves at most; a kind left out may not be cleared.
+     */
+    amounts: {
+      [k: string]: number
+    }
+    /**
+     * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+     */
+    rule?: string
+    provenance?: Provenance
+  }
+  /**
    * Terrains in which remains do not stay: remains moved there are gone.
    */
   vanishIn?: string[]
@@ -3962,6 +4027,10 @@ export interface UnitType {
     [k: string]: RatingBlock
   }
   weapons?: WeaponRef[]
+  /**
+   * The unit type of the horse this rider leaves where he stood when a dismount effect unhorses him and the horse lives (used when the ruleset sets mechanics.results.unhorsed).
+   */
+  horse?: string
   /**
    * Other unit types this unit can turn into, by form name (dismounted, unhorsed, limbered…).
    */

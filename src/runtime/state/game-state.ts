@@ -13,7 +13,7 @@ import type { FlowState } from './flow-types'
 import { carryKept } from './occupancy'
 import { isTwoHex, rearHex } from './footprints'
 import { leaveRemains } from './remains'
-import { sideOrder } from './roster'
+import { sideOrder, spareHorses } from './roster'
 
 export { leaderIds, sideOrder } from './roster'
 
@@ -181,6 +181,7 @@ export function createInitialState(loaded: LoadedScenario, dice: DiceChoice): Ga
       if (track.scope === 'side') tracks[track.id] = track.initial ?? 0
     sides[side.id] = { tracks: { ...tracks, ...(side.tracks ?? {}) } }
   }
+  addSpareHorses(loaded, units, status)
   const tracks: Record<string, number> = {}
   for (const track of rules.tracks ?? [])
     if (track.scope === 'game') tracks[track.id] = track.initial ?? 0
@@ -203,6 +204,33 @@ export function createInitialState(loaded: LoadedScenario, dice: DiceChoice): Ga
   for (const f of fallen) leaveRemains(loaded, state, f.id, f.status, f.hexes, [])
   state.clock = initialClock(loaded, state)
   return state
+}
+
+/**
+ * Under mechanics.results.unhorsed, one horse unit per rider whose type names its horse, out of
+ * play (and of no command) until a dismount puts it where the rider stood. Created with the
+ * state so unit ids and hashes never change in play; other rulesets' states are left as they were.
+ */
+function addSpareHorses(
+  loaded: LoadedScenario,
+  units: Record<string, UnitState>,
+  status: string,
+): void {
+  for (const horse of spareHorses(loaded))
+    units[horse.id] = {
+      type: horse.type,
+      side: horse.side,
+      command: null,
+      name: null,
+      hex: null,
+      facing: null,
+      status,
+      markers: {},
+      ratings: {},
+      location: 'removed',
+      group: null,
+      ended: null,
+    }
 }
 
 /** A deep copy of plain JSON data: the reducer's draft, which handlers may change freely. */

@@ -28,3 +28,52 @@ export function sideOrder(loaded: LoadedScenario): { ids: string[]; first: strin
   const first = loaded.scenario.setup?.firstSide ?? ids[0] ?? ''
   return { ids, first }
 }
+
+/** The id of the horse unit a rider leaves when unhorsed (mechanics.results.unhorsed). */
+export function horseIdOf(rider: string): string {
+  return `${rider}-horse`
+}
+
+export interface SpareHorse {
+  id: string
+  rider: string
+  type: string
+  side: string
+  /** The horse's type name, then the rider's name in brackets. */
+  name: string
+}
+
+const horseCache = new WeakMap<LoadedScenario, readonly SpareHorse[]>()
+
+/**
+ * Under mechanics.results.unhorsed, the horse unit of every rider whose unit type names its horse
+ * (set up or arriving later); none otherwise, nor where the scenario already uses the id.
+ */
+export function spareHorses(loaded: LoadedScenario): readonly SpareHorse[] {
+  const cached = horseCache.get(loaded)
+  if (cached !== undefined) return cached
+  const out: SpareHorse[] = []
+  if (loaded.rules.ruleset.mechanics?.results?.unhorsed !== undefined) {
+    const units = loaded.scenario.sides.flatMap((side) =>
+      [...side.units, ...(side.reinforcements ?? []).flatMap((r) => r.units)].map((u) => ({
+        u,
+        side: side.id,
+      })),
+    )
+    const ids = new Set(units.map(({ u }) => u.id))
+    for (const { u, side } of units) {
+      const type = loaded.rules.unitTypes.get(u.type)?.horse
+      if (type === undefined || ids.has(horseIdOf(u.id))) continue
+      const typeName = loaded.rules.unitTypes.get(type)?.name ?? type
+      out.push({
+        id: horseIdOf(u.id),
+        rider: u.id,
+        type,
+        side,
+        name: `${typeName} (${u.name ?? u.id})`,
+      })
+    }
+  }
+  horseCache.set(loaded, out)
+  return out
+}

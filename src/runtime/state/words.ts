@@ -9,6 +9,7 @@
 import type { LoadedScenario } from '../rules/loaded'
 import type { Action } from './actions'
 import { boardOf } from './board'
+import { spareHorses } from './roster'
 
 export interface Names {
   unit(id: string): string
@@ -81,6 +82,7 @@ export function namesOf(loaded: LoadedScenario): Names {
     for (const g of side.reinforcements ?? [])
       for (const u of g.units ?? []) units.set(u.id, u.name ?? u.id)
   }
+  for (const horse of spareHorses(loaded)) units.set(horse.id, horse.name)
   // Scenario names win over a rule label of the same id.
   const all = new Map([...ruleLabels(loaded), ...sides, ...commands, ...units])
   const ids = idReplacer(all)

@@ -4,7 +4,13 @@
  * counters (turn-skirmish.ts), and Croisades tactical's own content, on the melee-grove fixture
  * with its movement phase put back (only the charge declarations, not played yet, are left out).
  */
-import type { Action, GameState, LoadedScenario, LogEntry } from '../../../src/runtime'
+import type {
+  Action,
+  GameState,
+  LoadedScenario,
+  LogEntry,
+  UnitPlacement,
+} from '../../../src/runtime'
 import { boardOf, loadLibrary, openPrompt, playAction, startGame } from '../../../src/runtime'
 import type { SourceText } from '../../../src/runtime/content'
 import { forcedSource } from '../../../src/runtime/dice'
@@ -157,17 +163,41 @@ export interface Character {
   facing?: string
 }
 
+/** The grove under each set of options asked for so far, loaded and validated once. */
+const groves = new Map<string, LoadedScenario>()
+
 /**
  * Croisades tactical (or a variant of it: `base`) with these characters set up on the olive
  * grove, the crusaders first, every phase played but the charge declarations; `movement`
- * patches the movement phase (its settings, its reaction).
+ * patches the movement phase (its settings, its reaction). The content is loaded once per set
+ * of options; the characters replace the fixture's in a copy of the loaded scenario.
  */
 export function croisades(
   crusaders: Character[],
   saracens: Character[],
   options: { base?: string; movement?: Record<string, unknown> } = {},
 ): LoadedScenario {
-  let sources: SourceText[] = withEdit(
+  const key = JSON.stringify(options)
+  let base = groves.get(key)
+  if (base === undefined) {
+    base = groveWith(options)
+    groves.set(key, base)
+  }
+  for (const u of [...crusaders, ...saracens])
+    if (!base.rules.unitTypes.has(u.type)) throw new Error(`no unit type ${u.type}`)
+  const [first, second, ...rest] = base.scenario.sides
+  if (first === undefined || second === undefined) throw new Error('two sides expected')
+  const placed = (units: Character[]) => units.map((u) => ({ ...u, name: u.id }) as UnitPlacement)
+  const sides = [
+    { ...first, units: placed(crusaders) },
+    { ...second, units: placed(saracens) },
+    ...rest,
+  ]
+  return { ...base, scenario: { ...base.scenario, sides } }
+}
+
+function groveWith(options: { base?: string; movement?: Record<string, unknown> }): LoadedScenario {
+  const sources: SourceText[] = withEdit(
     [...bundled, ...readContentFolder(GROVE)],
     'croisades-melee.json',
     (text) => {
@@ -183,14 +213,6 @@ export function croisades(
       return JSON.stringify(variant)
     },
   )
-  sources = withEdit(sources, `${GROVE_SCENARIO}.json`, (text) => {
-    const scenario = JSON.parse(text) as { sides: { id: string; units: unknown[] }[] }
-    const [first, second] = scenario.sides
-    if (first === undefined || second === undefined) throw new Error('two sides expected')
-    first.units = crusaders.map((u) => ({ ...u, name: u.id }))
-    second.units = saracens.map((u) => ({ ...u, name: u.id }))
-    return JSON.stringify(scenario)
-  })
   const result = loadLibrary(sources).scenario(GROVE_SCENARIO)
   if (!result.ok) throw new Error(result.problems.map((p) => p.message).join('\n'))
   return result.value

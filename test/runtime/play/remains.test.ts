@@ -195,7 +195,14 @@ describe('the dead stay on the map (B.1.51, Q-CH-12)', () => {
     const text = lastEntries.flatMap((e) => e.effects.map((x) => x.text))
     expect(text).toContain('the horse of unit rider dies')
     const rear = rearHex(loaded, front, fired.units.rider?.facing ?? -1)
-    expect(after.units.rider).toMatchObject({ type: 'horse-archer-on-foot', status: 'stunned' })
+    // His owner places him next to the dead horse (B.1.8; test/runtime/play/unhorsed.test.ts).
+    const beside = legalActions(loaded, after)[0] ?? { type: 'done' }
+    const placed = play(loaded, after, beside)
+    expect(placed.units.rider).toMatchObject({
+      type: 'horse-archer-on-foot',
+      status: 'stunned',
+      hex: beside.hex,
+    })
     expect(after.remains).toEqual({
       [front]: { 'dead-horse': 1 },
       [rear ?? '?']: { 'dead-horse': 1 },

@@ -3,7 +3,8 @@
  * (ruleset weapons[].firesOver) and the line-of-sight settings — statuses that never block,
  * terrain whose occupants never block, a lower unit hidden by a slope's lip from a firer above
  * it, friends touching a firer who shoots over them, and the conditions under which a weapon
- * that fires over units "conditionally" may (lineOfSight.overUnits).
+ * that fires over units "conditionally" may (lineOfSight.overUnits), and the men of a front row
+ * a firer shoots through in formation (lineOfSight.formation, formation.ts).
  */
 import type { RangeBandsTable } from '../../generated/content-types'
 import type { LoadedScenario } from '../../rules/loaded'
@@ -13,6 +14,8 @@ import { hexesAround, touching, unitsCovering } from '../../state/footprints'
 import type { GameState } from '../../state/game-state'
 import { combatUnitsIn, isLeader } from '../forces'
 import { unitFlags } from '../influence'
+import type { FormationVerdict } from './formation'
+import { formationVerdict } from './formation'
 import { lipBetween } from './ground'
 import type { FireSettings } from './settings'
 
@@ -90,6 +93,18 @@ function overProblem(ctx: Ctx, settings: FireSettings, line: UnitsInTheWay): str
   return null
 }
 
+/** The formation verdict of each line, worked out once when a unit stands in its way. */
+const verdicts = new WeakMap<UnitsInTheWay, FormationVerdict>()
+
+function formationOf(ctx: Ctx, settings: FireSettings, line: UnitsInTheWay): FormationVerdict {
+  let found = verdicts.get(line)
+  if (found === undefined) {
+    found = formationVerdict(ctx, settings, line)
+    verdicts.set(line, found)
+  }
+  return found
+}
+
 /**
  * What in `hex` blocks the line for its weapon, as the end of a sentence ("unit a-1 in 0504"),
  * or null. `problem` is the conditional weapon's reason, worked out once per line.
@@ -102,15 +117,28 @@ export function unitsBlocking(
   problem: () => string | null,
 ): string | null {
   const los = settings.los
-  const units = standing(ctx, settings, line, hex)
+  const standingHere = standing(ctx, settings, line, hex)
+  if (standingHere.length === 0) return null
+  const formation = los.formation === undefined ? undefined : formationOf(ctx, settings, line)
+  const units =
+    formation === undefined ? standingHere : standingHere.filter((u) => !formation.through.has(u))
   if (units.length === 0) return null
   const worded = los.overUnits !== undefined && line.weapon !== undefined
   const name = (u: string): string => ctx.state.units[u]?.name ?? u
+  // A man of a front row the firer stands behind: why the shot may not go through the row.
+  const inRow = (u: string, otherwise: string): string => {
+    const why = formation?.refused.get(u)
+    return why === undefined ? otherwise : `${name(u)} in ${hex} (${why})`
+  }
   if (line.firesOver === 'never') {
     if (!los.unitsBlock) return null
+    const first = units[0] as string
     return worded
-      ? `${name(units[0] as string)} in ${hex} (the ${line.weapon?.label ?? ''} never shoots over anyone)`
-      : `unit ${units[0] as string} in ${hex}`
+      ? inRow(
+          first,
+          `${name(first)} in ${hex} (the ${line.weapon?.label ?? ''} never shoots over anyone)`,
+        )
+      : `unit ${first} in ${hex}`
   }
   if (line.firesOver !== 'conditional') return null
   const board = boardOf(ctx.loaded)
@@ -129,7 +157,11 @@ export function unitsBlocking(
   if (blocking.length === 0) return null
   const why = problem()
   if (why === null) return null
-  return `${name(blocking[0] as string)} in ${hex} (the ${line.weapon?.label ?? 'weapon'} shoots over others only ${why})`
+  const first = blocking[0] as string
+  return inRow(
+    first,
+    `${name(first)} in ${hex} (the ${line.weapon?.label ?? 'weapon'} shoots over others only ${why})`,
+  )
 }
 
 /** The reason a conditional weapon may not shoot over units on this line, worked out once. */

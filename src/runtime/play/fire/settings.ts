@@ -31,6 +31,7 @@ export interface FireSettings {
     nonBlockingStatuses: readonly string[]
     occupantsBlockAttribute: string | undefined
     overUnits: FireLineOfSight['overUnits']
+    formation: FireLineOfSight['formation']
     cover: FireLineOfSight['cover']
     lip: FireLineOfSight['lip']
     hedges: FireLineOfSight['hedges']
@@ -103,6 +104,7 @@ function readSettings(rules: LoadedRuleset): FireSettings {
       nonBlockingStatuses: los.nonBlockingStatuses ?? [],
       occupantsBlockAttribute: los.occupantsBlockAttribute,
       overUnits: los.overUnits,
+      formation: los.formation,
       cover: los.cover,
       lip: los.lip,
       hedges: los.hedges,

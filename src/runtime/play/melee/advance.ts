@@ -22,6 +22,7 @@ import type { PlayContext } from '../procedure'
 import type { Stance } from '../stances'
 import { stanceFree, stanceOf, standing, stepsFrom } from '../stances'
 import { stepCost } from '../terrain-costs'
+import { remainsEntry } from '../../state/remains'
 import type { MeleeSettings } from './attacks'
 
 type Ctx = Pick<PlayContext, 'loaded' | 'state'>
@@ -141,6 +142,8 @@ export function advanceWays(
         if (to === unit.hex || path.includes(to) || board.distance(at, to) !== 1) continue
         if (stepCost(ctx.loaded, at, to, moveClass) === null || enemyAble(ctx, unit.side, to))
           continue
+        // Remains heavy enough to bar a hex bar an advance into it (two-hex: `standing`).
+        if (!remainsEntry(ctx.loaded, ctx.state, to).ok) continue
         const next = [...path, to]
         if (unitsCovering(ctx, to).every((u) => u === id)) out.push(next)
         walk(to, next)

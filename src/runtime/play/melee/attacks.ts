@@ -20,6 +20,7 @@ import { markerCount } from '../logged'
 import type { SettingsOf } from '../phase-settings'
 import type { PlayContext } from '../procedure'
 import { hexEntryCost } from '../terrain-costs'
+import { remainsEntry } from '../../state/remains'
 import { faceRange } from '../../dice'
 
 type Ctx = Pick<PlayContext, 'loaded' | 'state'>
@@ -50,6 +51,7 @@ export function whyNotAttacker(
   if (unit.location !== 'map' || unit.hex === null) return `${id} is not on the map`
   if (isLeader(ctx.loaded, id)) return `${id} is a leader and does not fight on his own`
   if (!unitCanAct(ctx.loaded, ctx.state, id)) return `${id} may not attack while ${unit.status}`
+  if (unit.ended === 'activation') return `${id} may do nothing more this turn`
   if ((made[id] ?? 0) >= (settings.attacksPerUnit ?? 1))
     return `${id} has already attacked in this phase`
   if (settings.firedMayNotAttack === true && peekActivity(ctx, id)?.fired === true)
@@ -69,7 +71,8 @@ function mayEnter(ctx: Ctx, a: string, d: string): boolean {
   return hexesOf(ctx, d).some(
     (hex) =>
       mine.some((h) => board.distance(h, hex) === 1) &&
-      hexEntryCost(ctx.loaded, hex, moveClass) !== null,
+      hexEntryCost(ctx.loaded, hex, moveClass) !== null &&
+      remainsEntry(ctx.loaded, ctx.state, hex).ok,
   )
 }
 

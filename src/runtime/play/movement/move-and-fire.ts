@@ -20,6 +20,7 @@ import { fireChoices, performFire } from '../fire/active'
 import { exchangeChoices, exchangeOn, performExchange } from '../fire/exchange'
 import { declaresPlans, performPlan, planChoices } from '../fire/plans'
 import { setActing } from './acting'
+import { CLEAR, clearChoices, clearingOf, performClear } from './clearing'
 import {
   moveChoices,
   moveList,
@@ -33,7 +34,7 @@ import {
 export const MOVE_AND_FIRE_ACTIONS = ['move', 'turn', 'transform', 'fire', 'done'] as const
 export const MOVEMENT_ACTIONS = ['move', 'turn', 'transform', 'done'] as const
 export const FIRE_ACTIONS = ['fire', 'done'] as const
-/** Actions a phase takes only when its content asks for them (fire plans, ammunition). */
+/** Actions a phase takes only when its content asks for them (fire plans, ammunition, remains). */
 const PLAN = 'fire-plan'
 const EXCHANGE = 'exchange-ammunition'
 
@@ -42,6 +43,7 @@ function promptActions(ctx: PlayContext, frame: Frame, actions: readonly string[
   const extra = [
     ...(actions.includes('fire') && declaresPlans(ctx, frame) ? [PLAN] : []),
     ...(actions.includes('move') && exchangeOn(ctx) ? [EXCHANGE] : []),
+    ...(actions.includes('move') && clearingOf(ctx) !== undefined ? [CLEAR] : []),
   ]
   if (extra.length === 0) return [...actions]
   return [...actions.filter((a) => a !== 'done'), ...extra, 'done']
@@ -91,7 +93,7 @@ function phaseProcedure(
   const withFire = actions.includes('fire')
   return defineProcedure<PhaseData>()<PhaseStep>({
     name: kind,
-    actions: [...actions, ...(withFire ? [PLAN] : []), ...(withMoves ? [EXCHANGE] : [])],
+    actions: [...actions, ...(withFire ? [PLAN] : []), ...(withMoves ? [EXCHANGE, CLEAR] : [])],
     // A march kept away from the enemy (keepAwayFor), infiltration rolls (move-path.ts); a fire
     // phase's mode, resolution, exclusion of units in contact and marker (fire/active.ts), and
     // the fire plans it takes (fire/plans.ts).
@@ -155,6 +157,9 @@ function phaseProcedure(
           if (!withMoves || !exchangeOn(ctx))
             return reject('ammunition is not exchanged in this phase')
           return performExchange(ctx, frame, action)
+        case CLEAR:
+          if (!withMoves) return reject('remains are not cleared in this phase')
+          return performClear(ctx, frame, action)
         default:
           return reject(`"${action.type}" is not a ${kind} action`)
       }
@@ -169,6 +174,7 @@ function phaseProcedure(
         ...(withFire ? planChoices(ctx, frame) : []),
         ...(withFire ? fireChoices(ctx, frame) : []),
         ...(withMoves ? exchangeChoices(ctx) : []),
+        ...(withMoves ? clearChoices(ctx) : []),
         { type: 'done' },
       ]
     },
@@ -185,6 +191,7 @@ function phaseProcedure(
                 arrayList(transformChoices(ctx, frame, [id])),
                 arrayList(withFire ? fireChoices(ctx, frame, [id]) : []),
                 arrayList(exchangeChoices(ctx, [id])),
+                arrayList(clearChoices(ctx, [id]).filter((a) => (a.units as string[])[0] === id)),
               ]
             : [arrayList(planChoices(ctx, frame, [id])), arrayList(fireChoices(ctx, frame, [id]))],
         )

@@ -1,24 +1,20 @@
 /**
  * Effects on strength and movement: losses (a side pays a number of points, steps or a share of
  * its strength with whole units of its owner's choosing), movement-loss (the unit spends part of
- * what it has left this activation), dismount (the rider becomes his dismounted form, with a
- * status event). The activation-chain rulesets bundled do not use them; they follow the effects schema.
+ * what it has left this activation). Dismount is in ./dismount.ts. The activation-chain rulesets
+ * bundled do not use them; they follow the effects schema.
  */
 import { effectNumber } from '../../rules'
 import type { Action } from '../../state/actions'
-import { eliminateUnit, transformUnit } from '../../state/effect-changes'
-import { sendStatusEvent } from '../../state/effects'
-import { hexesOf } from '../../state/footprints'
-import { leaveMountRemains } from '../../state/remains'
+import { eliminateUnit } from '../../state/effect-changes'
 import { rejectFailure } from '../../state/failure'
 import type { PendingEffect } from '../../state/log'
 import { activityOf } from '../activity'
 import { isLeader } from '../forces'
 import { unitRatings } from '../influence'
-import { AGAIN, defineProcedure } from '../define-procedure'
+import { defineProcedure } from '../define-procedure'
 import type { PlayContext } from '../procedure'
-import { answerAmong, nextQueued, note, queueThen, scopeFor, subRun } from './common'
-import { effectsFrame } from './frames'
+import { answerAmong, note, scopeFor, subRun } from './common'
 
 type Effect = PendingEffect['effect']
 type LossesEffect = Extract<Effect, { type: 'losses' }>
@@ -142,53 +138,6 @@ export const movementLossProcedure = defineProcedure<{ pending: PendingEffect }>
         note(ctx, `unit ${id} loses ${lost} movement points`, effect.rule)
       }
       return { kind: 'done' }
-    },
-  },
-})
-
-export const dismountProcedure = defineProcedure<{ pending: PendingEffect; done?: boolean }>()({
-  name: 'effect:dismount',
-  steps: {
-    start(ctx, f) {
-      const queued = nextQueued(f.frame)
-      if (queued !== null) return queued
-      const d = f.data
-      if (d.done === true) return { kind: 'done' }
-      d.done = true
-      const effect = d.pending.effect as Extract<Effect, { type: 'dismount' }>
-      const run = subRun(ctx)
-      for (const id of d.pending.units) {
-        const unit = ctx.state.units[id]
-        if (unit?.location !== 'map') continue
-        // A unit already on foot (hit with riders, on their table) takes the rider's part only.
-        const mounted = Object.hasOwn(
-          ctx.loaded.rules.unitTypes.get(unit.type)?.forms ?? {},
-          'dismounted',
-        )
-        // The hexes the horse stood on, where it lies if it dies.
-        const covered = hexesOf(ctx, id)
-        if (mounted)
-          transformUnit(run, id, {
-            type: 'transform',
-            form: 'dismounted',
-            ...(effect.rule === undefined ? {} : { rule: effect.rule }),
-          })
-        if (effect.riderEvent !== undefined)
-          sendStatusEvent(run, id, effect.riderEvent, 0, effect.rule, d.pending.participants)
-        // No horse counter is kept: the horse surviving or dying is only noted, and a dead
-        // one leaves its remains where it stood (mechanics.remains.mount).
-        if (mounted) {
-          note(
-            ctx,
-            `the horse of unit ${id} ${effect.horse === 'dies' ? 'dies' : 'runs loose'}`,
-            effect.rule,
-          )
-          if (effect.horse === 'dies')
-            leaveMountRemains(ctx.loaded, ctx.state, covered, ctx.applied)
-        }
-      }
-      queueThen(f.frame, [effectsFrame(run.pending)])
-      return AGAIN
     },
   },
 })

@@ -18,6 +18,7 @@ import { AGAIN, defineProcedure } from '../define-procedure'
 import type { PlayContext } from '../procedure'
 import { movementClassOf } from '../influence'
 import { stepCost } from '../terrain-costs'
+import { remainsEntry } from '../../state/remains'
 import { answerAmong, nextQueued, note, placeUnit, queueThen, scopeFor, subRun } from './common'
 import { enemyEntryFrame, enemyStandardsIn } from './entry'
 import { effectsFrame } from './frames'
@@ -83,6 +84,8 @@ export function retreatRoutes(
   const step = (from: string, to: string): boolean => {
     if (closed.has(to) || !farther(from, to)) return false
     if (stepCost(ctx.loaded, from, to, moveClass) === null) return false
+    // Remains (corpses) heavy enough to bar a hex bar a retreat into it too.
+    if (!remainsEntry(ctx.loaded, ctx.state, to).ok) return false
     if (combatIn(ctx, to, unit.side, true).length > 0) return false
     const enemyPieces =
       leadersOf(ctx, to, unit.side, true).length > 0 ||

@@ -1,4 +1,4 @@
 /** Part 3 of the seeded random playouts of every bundled scenario (see harness.ts). */
 import { playoutSuite } from './harness'
 
-playoutSuite(3, 4)
+playoutSuite(3, 8)

@@ -1,4 +1,4 @@
 /** Part 4 of the seeded random playouts of every bundled scenario (see harness.ts). */
 import { playoutSuite } from './harness'
 
-playoutSuite(4, 4)
+playoutSuite(4, 8)

@@ -1,4 +1,4 @@
 /** Part 2 of the seeded random playouts of every bundled scenario (see harness.ts). */
 import { playoutSuite } from './harness'
 
-playoutSuite(2, 4)
+playoutSuite(2, 8)

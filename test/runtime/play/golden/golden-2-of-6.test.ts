@@ -1,4 +1,4 @@
 /** Part 2 of the golden games of every bundled scenario (see harness.ts). */
 import { goldenSuite } from './harness'
 
-goldenSuite(2, 3)
+goldenSuite(2, 6)

@@ -1,4 +1,4 @@
 /** Part 3 of the golden games of every bundled scenario (see harness.ts). */
 import { goldenSuite } from './harness'
 
-goldenSuite(3, 3)
+goldenSuite(3, 6)

@@ -1,4 +1,4 @@
 /** Part 1 of the golden games of every bundled scenario (see harness.ts). */
 import { goldenSuite } from './harness'
 
-goldenSuite(1, 3)
+goldenSuite(1, 6)

@@ -1,0 +1,4 @@
+/** Part 5 of the golden games of every bundled scenario (see harness.ts). */
+import { goldenSuite } from './harness'
+
+goldenSuite(5, 6)

@@ -1,0 +1,4 @@
+/** Part 6 of the seeded random playouts of every bundled scenario (see harness.ts). */
+import { playoutSuite } from './harness'
+
+playoutSuite(6, 8)
