@@ -8,7 +8,14 @@ import type { Cube } from '../hex'
 import { classifyFootprintStep, frontalArc, moveFootprint } from '../hex'
 import type { FootprintStep } from '../hex'
 import { boardOf } from '../state/board'
-import { coverage, hexAtClock, hexesOf, rearHex, unitsCovering } from '../state/footprints'
+import {
+  coverage,
+  hexAtClock,
+  hexesOf,
+  neighbourAt,
+  rearHex,
+  unitsCovering,
+} from '../state/footprints'
 import { movementClassOf } from './influence'
 import type { PlayContext } from './procedure'
 import { hexEntryCost } from './terrain-costs'
@@ -65,24 +72,60 @@ export function stepsFrom(
   const h = stance.heading
   const rear = rearHex(loaded, stance.front, h)
   const out: { kind: FootprintStep; to: string; stance: Stance }[] = []
-  const add = (kind: FootprintStep, from: string | null, clock: number) => {
-    const to = from === null ? null : hexAtClock(loaded, from, clock)
-    if (to !== null) out.push({ kind, to, stance: { front: to, heading: (clock + 12) % 12 } })
-  }
-  for (const kind of kinds) {
-    if (kind === 'ahead') add(kind, stance.front, h)
-    else if (kind === 'frontDiagonal') {
-      add(kind, stance.front, h - 2)
-      add(kind, stance.front, h + 2)
-    } else if (kind === 'flank') {
-      add(kind, stance.front, h - 4)
-      add(kind, stance.front, h + 4)
-    } else if (kind === 'rearDiagonal') {
-      add(kind, rear, h - 4)
-      add(kind, rear, h + 4)
-    } else add(kind, rear, h + 6)
+  for (const { kind, fromRear, turn } of stepMoves(kinds)) {
+    const from = fromRear ? rear : stance.front
+    const to = from === null ? null : hexAtClock(loaded, from, h + turn)
+    if (to !== null) out.push({ kind, to, stance: { front: to, heading: clockOf(h + turn) } })
   }
   return out
+}
+
+/**
+ * A kind of step of a two-hex counter as the searches take it: the front enters the hex beside
+ * its front hex (or its rear hex) at clock `turn` from its heading, and then heads that way.
+ */
+export interface StepMove {
+  kind: FootprintStep
+  fromRear: boolean
+  turn: number
+}
+
+/** The steps of these kinds, in the order stepsFrom lists them. */
+export function stepMoves(kinds: readonly FootprintStep[]): StepMove[] {
+  return kinds.flatMap((kind): StepMove[] => {
+    if (kind === 'ahead') return [{ kind, fromRear: false, turn: 0 }]
+    if (kind === 'frontDiagonal') return [-2, 2].map((turn) => ({ kind, fromRear: false, turn }))
+    if (kind === 'flank') return [-4, 4].map((turn) => ({ kind, fromRear: false, turn }))
+    if (kind === 'rearDiagonal') return [-4, 4].map((turn) => ({ kind, fromRear: true, turn }))
+    return [{ kind, fromRear: true, turn: 6 }]
+  })
+}
+
+/** A clock position brought into 0…11. */
+export const clockOf = (clock: number): number => ((clock % 12) + 12) % 12
+
+/**
+ * `standing` by numbers, for searches over many stances: a stance is its front's hex number
+ * (Board.indexOf) and its heading, and the answer is what entering the front hex costs, or -1
+ * when the stance may not be taken. Each hex's cost is read once.
+ */
+export function standingByNumber(ctx: Ctx, id: string): (front: number, heading: number) => number {
+  const { loaded } = ctx
+  const board = boardOf(loaded)
+  const costOf = hexStanding(ctx, id)
+  const known = new Float64Array(board.allHexes().length).fill(Number.NaN)
+  const enter = (hex: number): number => {
+    let cost = known[hex] as number
+    if (Number.isNaN(cost)) {
+      cost = costOf(board.labelAt(hex)) ?? -1
+      known[hex] = cost
+    }
+    return cost
+  }
+  return (front, heading) => {
+    const rear = neighbourAt(loaded, front, heading + 6)
+    return rear < 0 || enter(rear) < 0 ? -1 : enter(front)
+  }
 }
 
 /** The two hexes of a stance; the rear is null when it would be off the map. */
@@ -112,13 +155,26 @@ export function stanceCost(ctx: Ctx, id: string, stance: Stance): number | null 
  * once (the answer must not be kept past a change of the state).
  */
 export function standing(ctx: Ctx, id: string): (stance: Stance) => number | null {
+  const costOf = hexStanding(ctx, id)
+  return (stance) => {
+    const rear = rearHex(ctx.loaded, stance.front, stance.heading)
+    if (rear === null || costOf(rear) === null) return null
+    return costOf(stance.front)
+  }
+}
+
+/**
+ * What one hex costs unit `id`'s front to enter, for `standing`: null when either half may not
+ * stand there (terrain, an enemy able to fight, remains that bar it). Read once per hex.
+ */
+export function hexStanding(ctx: Ctx, id: string): (hex: string) => number | null {
   const unit = ctx.state.units[id]
   if (unit === undefined) return () => null
   const moveClass = movementClassOf(ctx, id)
   const blocked = new Set<string>()
   for (const [hex] of coverage(ctx)) if (enemyIn(ctx, unit.side, hex)) blocked.add(hex)
   const costs = new Map<string, number | null>()
-  const costOf = (hex: string): number | null => {
+  return (hex: string): number | null => {
     let found = costs.get(hex)
     if (found === undefined) {
       found = blocked.has(hex) ? null : hexEntryCost(ctx.loaded, hex, moveClass)
@@ -128,11 +184,6 @@ export function standing(ctx: Ctx, id: string): (stance: Stance) => number | nul
       costs.set(hex, found)
     }
     return found
-  }
-  return (stance) => {
-    const rear = rearHex(ctx.loaded, stance.front, stance.heading)
-    if (rear === null || costOf(rear) === null) return null
-    return costOf(stance.front)
   }
 }
 

@@ -29,10 +29,17 @@ import type { PlayContext, Procedures } from '../procedure'
 import { reactionWindow } from '../reactions'
 import type { ReactionEvent } from '../reactions'
 import { placeUnit } from '../results/common'
+import { fromArrangement } from '../../state/occupancy'
 import type { Stance } from '../stances'
-import { inFrontalArc, stanceFree, stanceKey, stanceOf, standing } from '../stances'
-import type { ReachedStance } from './routes'
-import { reachableStances, seesFrom, walkRoute } from './routes'
+import {
+  inFrontalArc,
+  stanceFree,
+  stanceKey,
+  stanceOf,
+  standingByNumber,
+  stepMoves,
+} from '../stances'
+import { reachableStances, seesFrom, walkNumbers, walkRoute } from './routes'
 
 type Ctx = Pick<PlayContext, 'loaded' | 'state'>
 type Settings = SettingsOf<'charge-declaration'>
@@ -171,19 +178,70 @@ function sideClocks(ctx: Ctx): number[] {
 }
 
 /**
+ * What a rider's charges depend on besides where the units stand (which `fromArrangement`
+ * watches): the phase's settings, every unit's side, status and own ratings, and the remains.
+ */
+function chargeKey(ctx: Ctx, settings: Settings): string {
+  const parts: string[] = [JSON.stringify(settings), JSON.stringify(ctx.state.remains ?? null)]
+  const units = ctx.state.units
+  for (const id in units) {
+    const u = units[id]
+    if (u !== undefined) parts.push(`${id}:${u.side}:${u.status}:${JSON.stringify(u.ratings)}`)
+  }
+  return parts.join('|')
+}
+
+/**
  * The charges unit `id` can make now: for each target hex and each direction of the straight
- * run into it, the shortest route that reaches the start of that run.
+ * run into it, the shortest route that reaches the start of that run. The listing is asked
+ * again after each charge declared, when nothing the route search reads has changed: the
+ * routes to every enemy in view are kept while the units stand where they stood and `key`
+ * (chargeKey) is the same, and the targets already charged are left out afterwards. (Leaving
+ * them in the search changes no route to the others: it only keeps more of the search.)
  */
 function chargesOf(
   ctx: Ctx,
   settings: Settings,
   side: string,
   id: string,
-  firstOnly: boolean,
+  key: string,
 ): ChargeRecord[] {
-  const start = stanceOf(ctx, id) as Stance
-  const board = boardOf(ctx.loaded)
+  const kept = fromArrangement(
+    ctx.loaded,
+    ctx.state,
+    'charges',
+    () => new Map<string, Map<string, ChargeRecord[]>>(),
+  )
+  let forKey = kept.get(key)
+  if (forKey === undefined) kept.set(key, (forKey = new Map()))
   const most = allowanceOf(ctx, settings, id)
+  const slot = `${id}|${most}`
+  let records = forKey.get(slot)
+  if (records === undefined) {
+    const start = stanceOf(ctx, id) as Stance
+    const inView = enemyUnits(ctx, side).filter(
+      (target) =>
+        inFrontalArc(ctx, start, target) &&
+        seesFrom(ctx, id, start.front, target, settings.sightBlockedBy),
+    )
+    records = searchCharges(ctx, settings, id, start, most, inView)
+    forKey.set(slot, records)
+  }
+  if (settings.oncePerTurn !== true) return records
+  const targeted = declaredCharges(ctx).targeted
+  return records.filter((r) => !targeted.includes(r.target))
+}
+
+/** The charges of unit `id` from `start` with `most` movement points at `targets` (see chargesOf). */
+function searchCharges(
+  ctx: Ctx,
+  settings: Settings,
+  id: string,
+  start: Stance,
+  most: number,
+  targets: readonly string[],
+): ChargeRecord[] {
+  const board = boardOf(ctx.loaded)
   const lead = Math.max(0, settings.minLength - settings.straightRun)
   // Every hex costs a movement point at least; the search stops at the map's size anyway.
   const maxLead = Math.min(most, board.allHexes().length) - settings.straightRun
@@ -191,10 +249,7 @@ function chargesOf(
   const clocks = sideClocks(ctx)
   // The straight runs into each target hex that the charger may aim at.
   const runs: { target: string; run: string[] }[] = []
-  for (const target of enemyUnits(ctx, side)) {
-    if (settings.oncePerTurn === true && declaredCharges(ctx).targeted.includes(target)) continue
-    if (!inFrontalArc(ctx, start, target)) continue
-    if (!seesFrom(ctx, id, start.front, target, settings.sightBlockedBy)) continue
+  for (const target of targets) {
     for (const t of hexesOf(ctx, target))
       for (const clock of clocks) {
         // The run: the straightRun hexes before t, heading `clock` into it.
@@ -212,22 +267,28 @@ function chargesOf(
   const goals = [...new Set(runs.flatMap(({ run }) => board.neighbors(run[0] as string)))]
   const steps = { steps: settings.steps }
   const reach = reachableStances(ctx, id, start, steps, lead, maxLead, goals)
-  const costOf = standing(ctx, id)
+  const costOf = standingByNumber(ctx, id)
+  const moves = stepMoves(settings.steps)
   const out: ChargeRecord[] = []
   for (const { target, run } of runs) {
-    const leads = board
-      .neighbors(run[0] as string)
-      .flatMap((front) => clocks.map((heading) => reach.get({ front, heading })))
-      .filter((r): r is ReachedStance => r !== undefined)
-      .sort((a, b) => a.steps - b.steps)
+    // The stances (by number) a lead-in may end in, fewest steps first.
+    const leads: number[] = []
+    for (const front of board.neighbors(run[0] as string))
+      for (const heading of clocks) {
+        const stance = board.indexOf(front) * 12 + heading
+        if (reach.stepsTo(stance) >= 0) leads.push(stance)
+      }
+    leads.sort((a, b) => reach.stepsTo(a) - reach.stepsTo(b))
+    const runHexes = run.map((hex) => board.indexOf(hex))
     // The charger and his target were checked above, and the lead-in is a route the charge may
     // take: what is left is the straight run from where it ends, and the whole cost.
     for (const before of leads) {
-      const walked = walkRoute(ctx, id, before.stance, run, steps, costOf)
-      if (!walked.ok || before.cost + walked.cost > most) continue
-      if (!stanceFree(ctx, id, walked.end)) continue
-      out.push({ unit: id, target, route: [...before.route(), ...run] })
-      if (firstOnly) return out
+      const from = { front: Math.floor(before / 12), heading: before % 12 }
+      const walked = walkNumbers(ctx, from, runHexes, moves, costOf)
+      if (walked === null || reach.costTo(before) + walked.cost > most) continue
+      const end = { front: board.labelAt(walked.front), heading: walked.heading }
+      if (!stanceFree(ctx, id, end)) continue
+      out.push({ unit: id, target, route: [...reach.routeTo(before), ...run] })
       break
     }
   }
@@ -242,9 +303,11 @@ export function chargeChoices(
   firstOnly = false,
 ): ChargeRecord[] {
   const out: ChargeRecord[] = []
+  let key: string | null = null
   for (const id of Object.keys(ctx.state.units)) {
     if (whyNotCharger(ctx, settings, side, id) !== null) continue
-    out.push(...chargesOf(ctx, settings, side, id, firstOnly))
+    key ??= chargeKey(ctx, settings)
+    out.push(...chargesOf(ctx, settings, side, id, key))
     if (firstOnly && out.length > 0) break
   }
   return out

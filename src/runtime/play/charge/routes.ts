@@ -4,12 +4,13 @@
  * route.
  */
 import { boardOf, NEIGHBOR_SLOTS } from '../../state/board'
-import { hexesOf, unitsCovering } from '../../state/footprints'
+import { hexesOf, neighbourAt, unitsCovering } from '../../state/footprints'
 import { sightHexes } from '../fire/sight'
 import { unitFlags } from '../influence'
 import type { PlayContext } from '../procedure'
 import type { Stance } from '../stances'
-import { standing, stepKind, stepTo, stepsFrom } from '../stances'
+import type { StepMove } from '../stances'
+import { clockOf, standing, standingByNumber, stepKind, stepMoves, stepTo } from '../stances'
 import type { FootprintStep } from '../../hex'
 
 type Ctx = Pick<PlayContext, 'loaded' | 'state'>
@@ -79,17 +80,6 @@ export function walkRoute(
   return { ok: true, end: at, cost }
 }
 
-interface Node {
-  stance: Stance
-  /** Steps taken, counted up to `minSteps` only (more make no difference to the search). */
-  steps: number
-  /** Movement points the route has cost so far (terrain only: the charge's steps turn free). */
-  cost: number
-  /** The hex the front entered last, and the node before (null: the start). */
-  hex: string | null
-  parent: Node | null
-}
-
 /** A stance a search reached: how, in how many steps, at what cost. */
 export interface ReachedStance {
   stance: Stance
@@ -97,12 +87,6 @@ export interface ReachedStance {
   cost: number
   /** The hexes the front enters on the way, in order. */
   route(): string[]
-}
-
-function routeOf(node: Node): string[] {
-  const out: string[] = []
-  for (let n: Node | null = node; n !== null && n.hex !== null; n = n.parent) out.push(n.hex)
-  return out.reverse()
 }
 
 /** For every hex (by number), the fewest steps from it to one of `goals` (a huge number: none). */
@@ -135,12 +119,19 @@ function stepsTo(board: ReturnType<typeof boardOf>, goals: readonly string[]): I
 /** The stances a search reached, looked up by stance. */
 export interface StanceReach {
   get(stance: Stance): ReachedStance | undefined
+  /** The steps to a stance given by number (hex number × 12 + heading); -1: not reached. */
+  stepsTo(stance: number): number
+  /** The cost and the route to a stance given by number that was reached. */
+  costTo(stance: number): number
+  routeTo(stance: number): string[]
 }
 
 /**
  * Every stance unit `id` can reach from `start` with the allowed steps in at least `minSteps`
- * and at most `maxSteps` steps, each by the first shortest route found. Stances are numbered
- * (hex number × 12 + heading) so that the search makes no strings.
+ * and at most `maxSteps` steps, each by the first shortest route found, searched layer by
+ * layer. Everything is a number — a hex by its number on the board, a stance as hex number × 12
+ * + heading, a node of the search as its place in the arrays — so that the search makes no
+ * strings and no objects; labels and stances are made only for the stances asked for.
  */
 export function reachableStances(
   ctx: Ctx,
@@ -152,51 +143,119 @@ export function reachableStances(
   /** Hexes the stances looked for have their front in: the search leaves out what cannot reach them in time. */
   goals?: readonly string[],
 ): StanceReach {
-  const board = boardOf(ctx.loaded)
-  const found = new Map<number, ReachedStance>()
+  const { loaded } = ctx
+  const board = boardOf(loaded)
+  const size = board.allHexes().length
   const near = goals === undefined ? null : stepsTo(board, goals)
-  const number = (stance: Stance) => board.indexOf(stance.front) * 12 + stance.heading
-  const reached = (n: Node, steps: number): ReachedStance => ({
-    stance: n.stance,
-    steps,
-    cost: n.cost,
-    route: () => routeOf(n),
-  })
+  const costOf = standingByNumber(ctx, id)
+  // The search's nodes: the stance, the steps taken, the cost so far and the node before.
+  const nodeStance: number[] = []
+  const nodeSteps: number[] = []
+  const nodeCost: number[] = []
+  const nodeParent: number[] = []
+  const addNode = (stance: number, steps: number, cost: number, parent: number): number => {
+    nodeStance.push(stance)
+    nodeSteps.push(steps)
+    nodeCost.push(cost)
+    nodeParent.push(parent)
+    return nodeStance.length - 1
+  }
+  /** Stance number → [node, steps from the start] of the first route found to it. */
+  const found = new Map<number, [number, number]>()
   const layers = minSteps + 1
-  const seen = new Uint8Array(board.allHexes().length * 12 * layers)
-  const mark = (stance: Stance, steps: number): boolean => {
-    const slot = number(stance) * layers + Math.min(steps, minSteps)
+  const seen = new Uint8Array(size * 12 * layers)
+  const mark = (stance: number, steps: number): boolean => {
+    const slot = stance * layers + Math.min(steps, minSteps)
     if (seen[slot] === 1) return false
     seen[slot] = 1
     return true
   }
-  const costOf = standing(ctx, id)
-  const first: Node = { stance: start, steps: 0, cost: 0, hex: null, parent: null }
-  mark(start, 0)
-  if (minSteps === 0) found.set(number(start), reached(first, 0))
-  let layer: Node[] = [first]
+  const startNumber = board.indexOf(start.front) * 12 + start.heading
+  const first = addNode(startNumber, 0, 0, -1)
+  mark(startNumber, 0)
+  if (minSteps === 0) found.set(startNumber, [first, 0])
+  const moves = stepMoves(rules.steps)
+  let layer: number[] = [first]
   for (let depth = 0; depth < maxSteps && layer.length > 0; depth++) {
-    const next: Node[] = []
-    for (const node of layer)
-      for (const step of stepsFrom(ctx, node.stance, rules.steps)) {
+    const next: number[] = []
+    for (const node of layer) {
+      const stance = nodeStance[node] as number
+      const front = Math.floor(stance / 12)
+      const heading = stance % 12
+      const rear = neighbourAt(loaded, front, heading + 6)
+      for (const { fromRear, turn } of moves) {
+        const from = fromRear ? rear : front
+        if (from < 0) continue
+        const to = neighbourAt(loaded, from, heading + turn)
+        if (to < 0) continue
         // A front farther from every goal than the steps left cannot get there.
-        if (near !== null && (near[board.indexOf(step.to)] ?? Infinity) > maxSteps - depth - 1)
-          continue
-        if (!mark(step.stance, node.steps + 1)) continue
-        const terrain = costOf(step.stance)
-        if (terrain === null) continue
-        const child: Node = {
-          stance: step.stance,
-          steps: node.steps + 1,
-          cost: node.cost + terrain,
-          hex: step.to,
-          parent: node,
-        }
-        const key = number(step.stance)
-        if (child.steps >= minSteps && !found.has(key)) found.set(key, reached(child, depth + 1))
+        if (near !== null && (near[to] as number) > maxSteps - depth - 1) continue
+        const toHeading = clockOf(heading + turn)
+        const toStance = to * 12 + toHeading
+        const steps = (nodeSteps[node] as number) + 1
+        if (!mark(toStance, steps)) continue
+        const terrain = costOf(to, toHeading)
+        if (terrain < 0) continue
+        const child = addNode(toStance, steps, (nodeCost[node] as number) + terrain, node)
+        if (steps >= minSteps && !found.has(toStance)) found.set(toStance, [child, depth + 1])
         next.push(child)
       }
+    }
     layer = next
   }
-  return { get: (stance) => found.get(number(stance)) }
+  const routeOf = (node: number): string[] => {
+    const out: string[] = []
+    for (let n = node; (nodeParent[n] as number) >= 0; n = nodeParent[n] as number)
+      out.push(board.labelAt(Math.floor((nodeStance[n] as number) / 12)))
+    return out.reverse()
+  }
+  const reachedOf = (node: number, steps: number): ReachedStance => {
+    const stance = nodeStance[node] as number
+    return {
+      stance: { front: board.labelAt(Math.floor(stance / 12)), heading: stance % 12 },
+      steps,
+      cost: nodeCost[node] as number,
+      route: () => routeOf(node),
+    }
+  }
+  return {
+    get: (stance) => {
+      const hex = board.indexOf(stance.front)
+      const at = hex < 0 ? undefined : found.get(hex * 12 + stance.heading)
+      return at === undefined ? undefined : reachedOf(at[0], at[1])
+    },
+    stepsTo: (stance) => found.get(stance)?.[1] ?? -1,
+    costTo: (stance) => nodeCost[found.get(stance)?.[0] ?? -1] ?? Number.NaN,
+    routeTo: (stance) => routeOf(found.get(stance)?.[0] ?? 0),
+  }
+}
+
+/**
+ * walkRoute by numbers, for searches that walk many routes and only need to know whether one
+ * may be taken: the stance it ends in (hex number, heading) and its cost, or null.
+ */
+export function walkNumbers(
+  ctx: Ctx,
+  start: { front: number; heading: number },
+  route: readonly number[],
+  moves: readonly StepMove[],
+  costOf: (front: number, heading: number) => number,
+): { front: number; heading: number; cost: number } | null {
+  const { loaded } = ctx
+  let { front, heading } = start
+  let cost = 0
+  for (const to of route) {
+    const rear = neighbourAt(loaded, front, heading + 6)
+    const move = moves.find(({ fromRear, turn }) => {
+      const from = fromRear ? rear : front
+      return from >= 0 && neighbourAt(loaded, from, heading + turn) === to
+    })
+    if (move === undefined) return null
+    front = to
+    heading = clockOf(heading + move.turn)
+    const paid = costOf(front, heading)
+    if (paid < 0) return null
+    cost += paid
+  }
+  return { front, heading, cost }
 }

@@ -11,7 +11,8 @@
  * declared route and nowhere else.
  */
 import type { FootprintStep } from '../../hex'
-import { hexesOf } from '../../state/footprints'
+import { boardOf } from '../../state/board'
+import { hexesOf, neighbourAt } from '../../state/footprints'
 import { ruleField } from '../../state/failure'
 import { remainsEntry } from '../../state/remains'
 import { chargeRoute } from '../charge'
@@ -19,14 +20,14 @@ import { planLimitNote } from '../fire/plans'
 import type { PlayContext } from '../procedure'
 import type { Stance } from '../stances'
 import {
+  clockOf,
   stanceCost,
   stanceFree,
   stanceHexes,
-  stanceKey,
   stanceOf,
-  standing,
+  standingByNumber,
   stepKind,
-  stepsFrom,
+  stepMoves,
   stepTo,
 } from '../stances'
 import type { Mover } from './movers'
@@ -142,27 +143,63 @@ export function twoHexReach(ctx: Ctx, m: Mover): TwoHexReached[] {
     const checked = checkTwoHexPath(ctx, m, route)
     return checked.ok ? [{ path: [...route], cost: checked.cost, end: checked.end }] : []
   }
-  const kinds = STEP_KINDS.filter((k) => turnCost(ctx, k) !== null)
-  const costOf = standing(ctx, m.id)
-  // Cheapest first (costs are small whole numbers: a bucket per cost).
-  const first: TwoHexReached = { path: [], cost: 0, end: start }
-  const best = new Map<string, TwoHexReached>([[stanceKey(start), first]])
-  const buckets: TwoHexReached[][] = [[first]]
+  const { loaded } = ctx
+  const board = boardOf(loaded)
+  const moves = stepMoves(STEP_KINDS.filter((k) => turnCost(ctx, k) !== null)).map((move) => ({
+    ...move,
+    extra: turnCost(ctx, move.kind) ?? 0,
+  }))
+  const costOf = standingByNumber(ctx, m.id)
+  // Cheapest first (costs are small whole numbers: a bucket per cost). Stances and the search's
+  // nodes are numbers (see reachableStances): a stance is hex number × 12 + heading; a node
+  // holds its stance, its cost and the node before it.
+  const nodeStance: number[] = []
+  const nodeCost: number[] = []
+  const nodeParent: number[] = []
+  const addNode = (stance: number, cost: number, parent: number): number => {
+    nodeStance.push(stance)
+    nodeCost.push(cost)
+    nodeParent.push(parent)
+    return nodeStance.length - 1
+  }
+  /** Stance number → the cheapest node found to it; and the stances in the order first found. */
+  const best = new Map<number, number>()
+  const startNumber = board.indexOf(start.front) * 12 + start.heading
+  best.set(startNumber, addNode(startNumber, 0, -1))
+  const buckets: number[][] = [[0]]
   for (let cost = 0; cost < buckets.length; cost++)
     for (const node of buckets[cost] ?? []) {
-      if (best.get(stanceKey(node.end)) !== node) continue
-      for (const step of stepsFrom(ctx, node.end, kinds)) {
-        const terrain = costOf(step.stance)
-        if (terrain === null) continue
-        const total = node.cost + terrain + (turnCost(ctx, step.kind) ?? 0)
+      const stance = nodeStance[node] as number
+      if (best.get(stance) !== node) continue
+      const front = Math.floor(stance / 12)
+      const heading = stance % 12
+      const rear = neighbourAt(loaded, front, heading + 6)
+      for (const { fromRear, turn, extra } of moves) {
+        const from = fromRear ? rear : front
+        const to = from < 0 ? -1 : neighbourAt(loaded, from, heading + turn)
+        if (to < 0) continue
+        const toHeading = clockOf(heading + turn)
+        const terrain = costOf(to, toHeading)
+        if (terrain < 0) continue
+        const total = (nodeCost[node] as number) + terrain + extra
         if (total > m.budget) continue
-        const key = stanceKey(step.stance)
+        const key = to * 12 + toHeading
         const known = best.get(key)
-        if (known !== undefined && known.cost <= total) continue
-        const next = { path: [...node.path, step.to], cost: total, end: step.stance }
+        if (known !== undefined && (nodeCost[known] as number) <= total) continue
+        const next = addNode(key, total, node)
         best.set(key, next)
         ;(buckets[total] ??= []).push(next)
       }
     }
-  return [...best.values()].filter((r) => r.path.length > 0 && stanceFree(ctx, m.id, r.end))
+  const out: TwoHexReached[] = []
+  for (const [stance, node] of best) {
+    if (node === 0) continue
+    const end = { front: board.labelAt(Math.floor(stance / 12)), heading: stance % 12 }
+    if (!stanceFree(ctx, m.id, end)) continue
+    const path: string[] = []
+    for (let n = node; n > 0; n = nodeParent[n] as number)
+      path.push(board.labelAt(Math.floor((nodeStance[n] as number) / 12)))
+    out.push({ path: path.reverse(), cost: nodeCost[node] as number, end })
+  }
+  return out
 }
