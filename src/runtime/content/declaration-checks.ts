@@ -69,5 +69,47 @@ export function declarationProblems(r: ResolvedRuleset): DeclarationProblem[] {
       for (const [key, value] of Object.entries(t.attributes ?? {}))
         checkValue(key, value, `/terrain/${list}/${i}/attributes/${key}`, `${t.label}'s value`)
     })
+  out.push(...laterPhaseProblems(r))
+  return out
+}
+
+/**
+ * Phase settings whose effect only comes in a phase of another mechanic: with none in the
+ * sequence the rule would validate and never take effect.
+ */
+const NEEDS_A_PHASE: readonly {
+  mechanic: string
+  setting: readonly string[]
+  needs: string
+  what: string
+}[] = [
+  {
+    mechanic: 'movement',
+    setting: ['mounting', 'turns'],
+    needs: 'mounting',
+    what: 'mounting and dismounting that take full turns complete',
+  },
+]
+
+function laterPhaseProblems(r: ResolvedRuleset): DeclarationProblem[] {
+  const out: DeclarationProblem[] = []
+  const phases = r.sequence.phases
+  for (const need of NEEDS_A_PHASE) {
+    if (phases.some((p) => p.mechanic === need.needs)) continue
+    phases.forEach((phase, i) => {
+      if (phase.mechanic !== need.mechanic) return
+      let value: unknown = phase.params
+      for (const key of need.setting)
+        value =
+          value !== null && typeof value === 'object'
+            ? (value as Record<string, unknown>)[key]
+            : undefined
+      if (value === undefined) return
+      out.push({
+        pointer: `/sequence/phases/${i}/params/${need.setting.join('/')}`,
+        message: `in phase "${phase.label}", ${need.what} in a phase of mechanic "${need.needs}", and the sequence has none: add one, or give this setting up`,
+      })
+    })
+  }
   return out
 }

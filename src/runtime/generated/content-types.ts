@@ -351,6 +351,7 @@ export type Mechanic =
   | 'rally'
   | 'standard'
   | 'status-recovery'
+  | 'mounting'
   | 'continuation'
   | 'loss-check'
   | 'battle-flight'
@@ -498,6 +499,10 @@ export type FlagList1 = string[]
  * Class flags this type does not have.
  */
 export type FlagList2 = string[]
+/**
+ * Characters with any of these flags may not be of the crew (riders, horses).
+ */
+export type FlagList3 = string[]
 /**
  * One printed chart. kind says how a cell is found: roll (rows by modified die roll, columns by key), odds (columns by attack:defence ratio), differential (columns by a number such as a difference of strengths), matrix (row key by column key, e.g. attacker type by defender type) or range-bands (distance bands per weapon).
  */
@@ -1957,6 +1962,7 @@ export interface MovementMechanics {
   transforms?: Transform[]
   turning?: Turning
   retired?: Retired
+  jumping?: Jumping
   /**
    * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
    */
@@ -2201,6 +2207,46 @@ export interface Retired {
   rule?: string
 }
 /**
+ * Two-hex counters (riders) may jump a strip of terrain they may not enter (a river): straight ahead from the last hex before it, the front clears the strip and the counter lands with both halves beyond it, the front in the second hex past the strip. The jump costs `cost` in place of the hexes cleared; the hexes landed in cost their terrain. The resolution is rolled at take-off, in the unit context, with the fact reaction.jumpHexes (how many hexes are cleared); a result among `refusals` leaves the counter where it stood, any other result is carried out once it has landed. The move's path lists every hex the front enters, those cleared included.
+ */
+export interface Jumping {
+  /**
+   * Only when this optional rule is on.
+   */
+  option?: string
+  /**
+   * The terrain types that may be jumped.
+   *
+   * @minItems 1
+   */
+  terrain: string[]
+  /**
+   * The widest strip that may be jumped, in hexes along the jump.
+   */
+  maxHexes: number
+  /**
+   * Only a mover with this flag may jump (any two-hex counter when absent).
+   */
+  moverFlag?: string
+  /**
+   * Movement points the jump costs in place of the hexes it clears.
+   */
+  cost: number
+  /**
+   * Rolled for the jumping unit at take-off (unit context).
+   */
+  resolution: string
+  /**
+   * Result codes of the resolution after which the jump is not made: the unit stays where it took off from, its move ends and the results are carried out there.
+   */
+  refusals?: string[]
+  /**
+   * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+   */
+  rule?: string
+  provenance?: Provenance
+}
+/**
  * Settings of missile fire: who may fire, range, arcs, line of sight, active fire during movement, return fire and reaction fire, and the leader check after a telling shot. A shot is resolved by the resolution named here (context fire); its modifiers come from that resolution's modifier lists, which read fire.mode, fire.angle, fire.overUnits and range.
  */
 export interface FireMechanics {
@@ -2288,9 +2334,86 @@ export interface FireMechanics {
      */
     exchange?: boolean
     /**
+     * With exchange: a unit may also take missiles from a dead unit (one whose remains were left, mechanics.remains) lying in its hex or next to it, neither the taker nor the body next to an enemy, never above the amount he started with; the missiles lie where the dead man fell. The taker has then finished his move.
+     */
+    fromDead?: boolean
+    /**
      * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
      */
     rule?: string
+  }
+  /**
+   * Range shifts by difference of level: a shot with a weapon listed here at a target whose hex is higher or lower than the firer's (map elevation, the units' front hexes) reads its range band as many bands farther as the shift with the most levels reached says, or may not be made at all. A shift past the weapon's last band forbids the shot. The shift is told to the resolution as fire.bandShift (read it with shiftedRangeModifier).
+   */
+  elevation?: {
+    /**
+     * The weapons whose range the difference of level worsens, each with its shifts; weapons not listed shoot up and down as on the level.
+     */
+    weapons: {
+      /**
+       * The weapon (ruleset weapons[].id).
+       */
+      weapon: string
+      /**
+       * From how many levels of difference (up or down) each shift applies; the one with the most levels reached counts.
+       *
+       * @minItems 1
+       */
+      shifts: {
+        /**
+         * The least difference of level (either way) this shift applies from.
+         */
+        levels: number
+        /**
+         * How many range bands farther the shot is read.
+         */
+        bands?: number
+        /**
+         * The weapon cannot shoot across so many levels at all.
+         */
+        noShot?: boolean
+      }[]
+    }[]
+    /**
+     * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+     */
+    rule?: string
+    provenance?: Provenance
+  }
+  /**
+   * Stray missiles: after a shot that misses (every result code of its roll among missCodes), a die is rolled; a total from 1 to the number of hexes in ring sends the missile into the hex of that number around the target (around its front hex, for a two-hex counter), and each unit there other than the firer and the target, if the firer's line of fire to it is clear, gets the stray resolution rolled against it (context fire, the firer shooting at it) with that same total. Any other total, an empty hex or a blocked line: nothing. Every roll and what it does is logged.
+   */
+  stray?: {
+    /**
+     * Only while this optional rule is in force (none: always).
+     */
+    option?: string
+    /**
+     * The result codes of the fire resolution that are a miss.
+     *
+     * @minItems 1
+     */
+    missCodes: string[]
+    /**
+     * The dice of the scatter roll.
+     */
+    dice: string
+    /**
+     * The numbering of the hexes around the target, fixed before play: the compass name of the side of the target's hex that each number lies across, number 1 first (N, NE, SE, S, SW, NW on flat-top hexes; NE, E, SE, SW, W, NW on pointy-top).
+     *
+     * @minItems 1
+     * @maxItems 6
+     */
+    ring: ('N' | 'NE' | 'E' | 'SE' | 'S' | 'SW' | 'W' | 'NW')[]
+    /**
+     * The resolution (context fire) rolled against a unit the missile comes down on, with the scatter roll's total.
+     */
+    resolution: string
+    /**
+     * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+     */
+    rule?: string
+    provenance?: Provenance
   }
   /**
    * A shot whose modified roll reaches minRoll makes every leader in the target's hex roll the given check (a unit-context resolution for the leader).
@@ -3815,6 +3938,10 @@ export interface VictoryCondition {
    * Only when this optional rule is on.
    */
   option?: string
+  /**
+   * A boolean expression.
+   */
+  counts?: string
 }
 /**
  * Named constants of the rules (charge distances, morale thresholds…), readable as params.<key>.
@@ -4028,9 +4155,61 @@ export interface UnitType {
   }
   weapons?: WeaponRef[]
   /**
-   * The unit type of the horse this rider leaves where he stood when a dismount effect unhorses him and the horse lives (used when the ruleset sets mechanics.results.unhorsed).
+   * The unit type of the horse this rider leaves where he stood when a dismount effect unhorses him and the horse lives (used when the ruleset sets mechanics.results.unhorsed); also the kind of horse a man on foot whose mounted form is this type may mount (movement setting mounting).
    */
   horse?: string
+  /**
+   * Units of this type are equipment, not characters: a cart, a siege engine. They are never enemies to anyone (no melee against them, no adjacency, no influence), never count for stacking, and no piece ends a move on a hex they cover.
+   */
+  equipment?: {
+    /**
+     * A hex type whose movement costs the hexes this unit covers take for every other piece: a piece passes through them at that terrain's cost for its movement class (never less than the ground's), or not at all where that terrain is prohibited to its class. Without it no piece may enter them.
+     */
+    standsAs?: string
+    /**
+     * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+     */
+    rule?: string
+    provenance?: Provenance
+  }
+  /**
+   * The unit has no movement of its own: it moves only with a crew of friendly characters (action haul). The crew must stand next to it, must not have acted yet this player turn, and moves with it step by step, each man keeping his place beside it.
+   */
+  haulage?: {
+    /**
+     * The movement points the unit gets per player turn by the size of its crew: the entry with the largest size not above the crew's applies; a crew smaller than every size cannot move it.
+     *
+     * @minItems 1
+     */
+    crews: {
+      /**
+       * Fewest characters in the crew for this entry.
+       */
+      size: number
+      /**
+       * Movement points the unit gets with such a crew; absent: the unit's own movement allowance (its allowance rating).
+       */
+      movement?: number
+    }[]
+    /**
+     * The movement class whose terrain costs the unit pays for each hex it enters (its front hex, for a two-hex counter); absent: its own.
+     */
+    movementClass?: string
+    crewNotFlags?: FlagList3
+    /**
+     * For a two-hex unit: at least one man of the crew must stand on one of the three hexes at its front (next to its front hex, not next to its rear hex).
+     */
+    crewAtFront?: boolean
+    /**
+     * The crew does nothing else that player turn (no move, fire or melee). When false, the crew only ends its movement.
+     */
+    crewEndsTurn?: boolean
+    /**
+     * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+     */
+    rule?: string
+    provenance?: Provenance
+  }
   /**
    * Other unit types this unit can turn into, by form name (dismounted, unhorsed, limbered…).
    */
@@ -5216,6 +5395,7 @@ export interface PhaseSettingsByMechanic {
   rally?: RallyingPhaseSettings
   standard?: StandardPhaseSettings
   'status-recovery'?: StatusRecoveryPhaseSettings
+  mounting?: MountingPhaseSettings
   continuation?: ContinuationPhaseSettings
   'loss-check'?: LossCheckPhaseSettings
   'battle-flight'?: BattleFlightPhaseSettings
@@ -5317,6 +5497,115 @@ export interface MovementPhaseSettings {
      * Whether an enemy unit in such a status may be carried too.
      */
     enemies?: boolean
+    /**
+     * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+     */
+    rule?: string
+  }
+  /**
+   * Mounting a riderless horse and dismounting (actions mount and dismount). A horse is a unit on the map of a type that some rider's unit type names as its horse. The man on foot must stand on one of the two hexes next to both halves of the horse (its flanks); he may mount a horse of his own side whose type is the horse of his mounted form (his unit type's forms.mounted), and becomes that form on the horse's two hexes, with its heading, the horse counter leaving the map. A rider dismounting becomes his dismounted form on one of his own flank hexes, and the horse he rode is left where his counter stood. Either the change takes whole player turns of the side in which the man does nothing else (turns), and takes effect in the side's mounting phase (mechanic mounting), or it costs movement points in the course of a move (cost).
+   */
+  mounting?: {
+    [k: string]: unknown
+  } & {
+    /**
+     * Whole player turns of his side the change takes, the first case that holds giving the number: the man may neither move, fire nor attack in them (in the first, he must not have done anything yet), and the change takes effect in the mounting phase of the last one.
+     *
+     * @minItems 1
+     */
+    turns?: {
+      /**
+       * A boolean expression.
+       */
+      when?: string
+      /**
+       * Player turns, the first included.
+       */
+      turns: number
+    }[]
+    /**
+     * Movement points the change costs, the first case that holds giving the number; the man may move before and after it in the same move. A unit for which none holds may not make it.
+     *
+     * @minItems 1
+     */
+    cost?: {
+      /**
+       * A boolean expression.
+       */
+      when?: string
+      /**
+       * Movement points.
+       */
+      cost: number
+    }[]
+    /**
+     * With cost: the movement points the rider has left after mounting are those left to the man on foot (the cost paid) times the factor of the first case that holds, rounded down (default: unchanged).
+     *
+     * @minItems 1
+     */
+    afterMounting?: {
+      /**
+       * A boolean expression.
+       */
+      when?: string
+      /**
+       * The factor (2: doubled).
+       */
+      factor: number
+    }[]
+    /**
+     * With cost: the movement points the man on foot has left after dismounting are those left to the rider (the cost paid) times the factor of the first case that holds, rounded down (default: unchanged).
+     *
+     * @minItems 1
+     */
+    afterDismounting?: {
+      /**
+       * A boolean expression.
+       */
+      when?: string
+      /**
+       * The factor (0.5: halved).
+       */
+      factor: number
+    }[]
+    /**
+     * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+     */
+    rule?: string
+    provenance?: Provenance
+  }
+  /**
+   * Leading riderless horses by the bridle. A moving unit takes the bridle of a horse of its side (a unit of a type some rider's unit type names as its horse) that it passes next to, when its move names the horse in `lead`; from then on the horse follows it: at the end of each of its moves the horse is set down next to it, on two free hexes, nearest the way it came. A horse for which no such place is free is let go where it stood.
+   */
+  leading?: {
+    /**
+     * How many horses a unit may lead at once: the first case that holds for it gives the number; a unit for which none holds may lead none.
+     *
+     * @minItems 1
+     */
+    horses: {
+      /**
+       * A boolean expression.
+       */
+      when?: string
+      /**
+       * Horses at most.
+       */
+      horses: number
+    }[]
+    /**
+     * Units that must roll to take a bridle in passing: for a unit for which `when` holds, a horse it neither starts nor ends its move next to is taken only if the resolution succeeds (rolled as it first comes next to the horse); after a failure it may not take that horse again in the same player turn, even by ending its move next to it.
+     */
+    grab?: {
+      /**
+       * A boolean expression.
+       */
+      when?: string
+      /**
+       * The check rolled (unit context: the leader).
+       */
+      resolution: string
+    }
     /**
      * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
      */
@@ -5556,6 +5845,10 @@ export interface StatusRecoveryPhaseSettings {
   stunnedDuring?: 'this-player-turn' | 'previous-player-turn'
 }
 /**
+ * The changes of mount begun in a movement phase whose mounting setting counts them in player turns (mounting.turns) take effect for the side the phase runs for, once the man has spent the turns they take doing nothing else; one whose man or horse is no longer where it was, or whose man moved, fired, attacked or can no longer act, is given up. It takes no settings.
+ */
+export interface MountingPhaseSettings {}
+/**
  * The side tries to continue, the other side may seize (sequence.activation.continuation and seizure). It takes no settings.
  */
 export interface ContinuationPhaseSettings {}
@@ -5744,6 +6037,10 @@ export interface FireDuringMovementReactionSettings {
    * Once a side has fired at one target and then fires at another, the first is safe from this reaction of that side for the rest of the game turn.
    */
   lockout?: boolean
+  /**
+   * A unit attacked in melee in the moving side's previous player turn (a defender of an attack then) may not fire in this reaction.
+   */
+  notIfAttacked?: boolean
   /**
    * A boolean expression.
    */

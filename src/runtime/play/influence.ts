@@ -9,6 +9,7 @@ import { flagsFor, ratingsFor } from '../rules'
 import { boardOf } from '../state/board'
 import { hexesAround } from '../state/footprints'
 import { fromArrangement } from '../state/occupancy'
+import { isEquipmentType } from '../state/roster'
 import { isLeader } from './forces'
 import type { PlayContext } from './procedure'
 import { stepCost } from './terrain-costs'
@@ -37,7 +38,7 @@ export function movementClassOf(ctx: Ctx, id: string): string {
   )
 }
 
-/** Combat units (not leaders) of other sides than `side` on the map, in state order. */
+/** Combat units (not leaders, not equipment) of other sides than `side` on the map, in state order. */
 export function enemyUnits(ctx: Ctx, side: string): readonly string[] {
   return fromArrangement(
     ctx.loaded,
@@ -49,7 +50,7 @@ export function enemyUnits(ctx: Ctx, side: string): readonly string[] {
       for (const id in units) {
         const u = units[id]
         if (u === undefined || u.side === side || u.location !== 'map' || u.hex === null) continue
-        if (!isLeader(ctx.loaded, id)) out.push(id)
+        if (!isLeader(ctx.loaded, id) && !isEquipmentType(ctx.loaded, u.type)) out.push(id)
       }
       return out
     },

@@ -20,6 +20,7 @@ import { movementClassOf } from './influence'
 import type { PlayContext } from './procedure'
 import { hexEntryCost } from './terrain-costs'
 import { remainsEntry } from '../state/remains'
+import { equipmentEntry } from './equipment'
 
 type Ctx = Pick<PlayContext, 'loaded' | 'state'>
 
@@ -181,6 +182,9 @@ export function hexStanding(ctx: Ctx, id: string): (hex: string) => number | nul
       // Remains (corpses) bar both halves past a weight; below it the front pays their cost.
       const remains = found === null ? null : remainsEntry(ctx.loaded, ctx.state, hex)
       if (remains !== null) found = remains.ok ? (found as number) + remains.extra : null
+      // Equipment (a wagon) likewise: its terrain's cost, or closed.
+      const gear = found === null ? null : equipmentEntry(ctx, hex, moveClass, [id])
+      if (gear !== null) found = gear.ok ? (found as number) + gear.extra : null
       costs.set(hex, found)
     }
     return found

@@ -115,6 +115,19 @@ function computeEntryCost(loaded: LoadedScenario, hex: string, moveClass: string
   })
 }
 
+/** Movement points a hex type costs the class wherever it lies (null: prohibited or unpriced). */
+export function hexTypeCost(
+  loaded: LoadedScenario,
+  hexType: string,
+  moveClass: string,
+): number | null {
+  const chart = chartOf(loaded)
+  return cheapest(chart, moveClass, (c) => {
+    const cost = costIn(chart.hexTypes.get(hexType)?.movement, c)
+    return cost === undefined || cost === 'prohibited' ? null : cost
+  })
+}
+
 /** Extra movement points to cross the hexside between two adjacent hexes (0 with no feature). */
 export function hexsideCrossCost(
   loaded: LoadedScenario,

@@ -1,15 +1,15 @@
 /**
  * Victory: the ruleset's conditions (with the scenario's changes) examined at the moments they
  * name. A check makes every side roll (the flight check); a threshold is a condition about a
- * side; elimination is a side left with nothing; points compare a track at the end. Sides that
- * lose at the same moment draw, or all lose, as the ruleset says.
+ * side; elimination is a side left with nothing (nothing its `counts` holds for); points compare
+ * a track at the end. Sides that lose at the same moment draw, or all lose, as the ruleset says.
  */
 import type { VictoryCondition } from '../generated/content-types'
 import { effectApplies } from '../rules'
 import { reject, rejectFailure } from '../state/failure'
 import type { Outcome } from '../state/game-state'
 import { runResolution } from '../state/resolve-action'
-import { sideContext } from '../state/variables'
+import { sideContext, unitContext } from '../state/variables'
 import { opponents } from './forces'
 import type { PlayContext } from './procedure'
 
@@ -17,6 +17,19 @@ export type VictoryMoment = VictoryCondition['at']
 
 function optionOn(ctx: PlayContext, option: string | undefined): boolean {
   return option === undefined || ctx.state.options[option] === true
+}
+
+/** Whether unit `id` counts for an elimination condition (its `counts`, every unit without). */
+function counts(ctx: PlayContext, condition: VictoryCondition, id: string): boolean {
+  if (condition.counts === undefined) return true
+  const found = effectApplies(
+    ctx.loaded.rules,
+    'unit',
+    condition.counts,
+    unitContext(ctx.loaded, ctx.state, id),
+    `victory condition "${condition.id}", counts`,
+  )
+  return found.ok ? found.value : rejectFailure(found.error)
 }
 
 function sideFails(ctx: PlayContext, condition: VictoryCondition, side: string): boolean {
@@ -51,7 +64,9 @@ function sideFails(ctx: PlayContext, condition: VictoryCondition, side: string):
       return found.value
     }
     case 'elimination':
-      return !Object.values(state.units).some((u) => u.side === side && u.location !== 'removed')
+      return !Object.entries(state.units).some(
+        ([id, u]) => u.side === side && u.location !== 'removed' && counts(ctx, condition, id),
+      )
     case 'points':
       return false
   }

@@ -245,6 +245,7 @@ function contextVariables(kind: ContextKind): Record<string, ExprType> {
 const functions = {
   matrix: { params: ['string', 'string', 'string'], returns: 'number' },
   rangeModifier: { params: ['string', 'string', 'number'], returns: 'number' },
+  shiftedRangeModifier: { params: ['string', 'string', 'number', 'number'], returns: 'number' },
   maxRange: { params: ['string', 'string'], returns: 'number' },
 } as const
 

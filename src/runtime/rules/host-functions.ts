@@ -59,16 +59,25 @@ export function matrixValue(
   return found.value
 }
 
-function rangeValue(
+/** The modifier of the band `shift` bands beyond the one `distance` falls in (0: its own). */
+function shiftedRangeValue(
   rules: LoadedRuleset,
   tableId: string,
   entry: string,
   distance: number,
+  shift: number,
 ): number {
   const table: RangeBandsTable = tableOfKind(rules, tableId, 'range-bands')
   const found = rangeBand(table, entry, distance)
   if (!found.ok) throw new Error(found.message)
-  return found.value
+  if (shift === 0) return found.value
+  const bands = table.entries.find((e) => e.id === entry)?.bands ?? []
+  const band = bands[found.index + Math.max(0, Math.trunc(shift))]
+  if (band === undefined)
+    throw new Error(
+      `${table.label}: ${entry} at ${distance} moved ${shift} bands farther is beyond its last band`,
+    )
+  return band.value
 }
 
 function maxRange(rules: LoadedRuleset, tableId: string, entry: string): number {
@@ -119,7 +128,9 @@ export function hostFunctions(rules: LoadedRuleset): Readonly<Record<string, Hos
     functions = {
       matrix: rememberedMatrix(rules),
       rangeModifier: (table: string, entry: string, distance: number) =>
-        rangeValue(rules, table, entry, distance),
+        shiftedRangeValue(rules, table, entry, distance, 0),
+      shiftedRangeModifier: (table: string, entry: string, distance: number, shift: number) =>
+        shiftedRangeValue(rules, table, entry, distance, shift),
       maxRange: (table: string, entry: string) => maxRange(rules, table, entry),
     }
     cache.set(rules, functions)
@@ -131,5 +142,6 @@ export function hostFunctions(rules: LoadedRuleset): Readonly<Record<string, Hos
 export const TABLE_FUNCTIONS: Readonly<Record<string, Table['kind']>> = {
   matrix: 'matrix',
   rangeModifier: 'range-bands',
+  shiftedRangeModifier: 'range-bands',
   maxRange: 'range-bands',
 }

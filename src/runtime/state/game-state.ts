@@ -86,6 +86,11 @@ export interface GameState {
    * (mechanics.remains, state/remains.ts). Absent until a ruleset with remains leaves some.
    */
   remains?: Record<string, Record<string, number>>
+  /**
+   * Where each unit that left remains fell (its front hex then), by unit id: its body lies there
+   * with what it carried (state/remains.ts). Absent until a ruleset with remains leaves some.
+   */
+  fallen?: Record<string, string>
   outcome: Outcome | null
   /** Actions applied so far; the next action's log entry has this as its seq. */
   actionCount: number

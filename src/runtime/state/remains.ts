@@ -151,12 +151,23 @@ export function leaveRemains(
   const unit = state.units[id]
   if (settings === undefined || unit === undefined || hexes.length === 0) return
   const flags = flagsFor(loaded.rules, unit.type)
+  let lies = false
   for (const left of settings.left) {
     if (left.status !== status) continue
     if (left.unitFlag !== undefined && flags[left.unitFlag] !== true) continue
     if (left.notUnitFlag !== undefined && flags[left.notUnitFlag] === true) continue
     addRemains(loaded, state, left.kind, left.hexes === 'all' ? hexes : hexes.slice(0, 1), applied)
+    lies = true
   }
+  const front = hexes[0] as string
+  // Where the body lies, for what may be taken from it (ammunition), unless it sank.
+  if (lies && !(settings.vanishIn ?? []).includes(boardOf(loaded).hex(front).terrain))
+    (state.fallen ??= {})[id] = front
+}
+
+/** The hex where unit `id` fell and lies dead (its front hex then), or null. */
+export function fallenAt(state: GameState, id: string): string | null {
+  return state.fallen?.[id] ?? null
 }
 
 /** The remains a dismount whose horse dies leaves, on the hexes the mounted counter covered. */

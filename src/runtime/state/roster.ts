@@ -77,3 +77,20 @@ export function spareHorses(loaded: LoadedScenario): readonly SpareHorse[] {
   horseCache.set(loaded, out)
   return out
 }
+
+/** Whether units of `type` are equipment (unit type `equipment`): siege engines and the like, not characters. */
+export function isEquipmentType(loaded: LoadedScenario, type: string | undefined): boolean {
+  return type !== undefined && loaded.rules.unitTypes.get(type)?.equipment !== undefined
+}
+
+const anyEquipmentCache = new WeakMap<LoadedScenario, boolean>()
+
+/** Whether any unit type of the rules is equipment (once per scenario): most games have none. */
+export function anyEquipment(loaded: LoadedScenario): boolean {
+  let found = anyEquipmentCache.get(loaded)
+  if (found === undefined) {
+    found = [...loaded.rules.unitTypes.values()].some((t) => t.equipment !== undefined)
+    anyEquipmentCache.set(loaded, found)
+  }
+  return found
+}

@@ -11,6 +11,7 @@ import { rejectFailure } from './failure'
 import type { GameState } from './game-state'
 import { leaderIds } from './game-state'
 import { coverage } from './footprints'
+import { anyEquipment, isEquipmentType } from './roster'
 import { readsOnlyWhatUnitIs } from './unit-constant'
 import { unitContext } from './variables'
 
@@ -31,9 +32,11 @@ const fixedCounts = new WeakMap<LoadedScenario, Map<string, boolean>>()
 
 /** Whether the unit counts toward the stacking limit (every unit when the ruleset says nothing). */
 export function countsForStacking(ctx: Ctx, id: string): boolean {
+  const type = ctx.state.units[id]?.type
+  // Equipment (a wagon) is no character: it never counts.
+  if (isEquipmentType(ctx.loaded, type)) return false
   const expr = ctx.loaded.rules.ruleset.board?.stacking?.counts
   if (expr === undefined) return true
-  const type = ctx.state.units[id]?.type
   if (type === undefined || !readsOnlyWhatUnitIs(expr))
     return holds(ctx, expr, id, 'board.stacking.counts')
   // The answer depends on the unit and its type only (leaders do not count, say): kept per game.
@@ -110,7 +113,16 @@ export function stackingProblems(
   const problems: StackingProblem[] = []
   for (const [hex, all] of byHex) {
     const ids = passing.size === 0 ? all : all.filter((id) => !passing.has(id))
-    const combat = ids.filter((id) => !leaders.has(id))
+    const equipment = anyEquipment(ctx.loaded)
+      ? ids.filter((id) => isEquipmentType(ctx.loaded, ctx.state.units[id]?.type))
+      : []
+    if (equipment.length > 0 && ids.length > 1)
+      problems.push({
+        hex,
+        units: [...ids],
+        message: `hex ${hex} holds ${equipment.join(', ')}, which no one may stay on, with ${ids.filter((id) => !equipment.includes(id)).join(', ')}`,
+      })
+    const combat = ids.filter((id) => !leaders.has(id) && !equipment.includes(id))
     const sides = new Set(combat.map((id) => ctx.state.units[id]?.side))
     if (sides.size > 1)
       problems.push({

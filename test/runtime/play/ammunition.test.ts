@@ -1,8 +1,8 @@
 /**
  * Limited ammunition (B.1.35): Assassins' daggers and javelins are counted, arrows and bolts only
  * under the optional rule limited-arrows; missiles pass between friends side by side, away from
- * the enemy, never above what a man started with. Played on the olive grove with Croisades'
- * own content (§4A CH-54, CH-55).
+ * the enemy, never above what a man started with, and may be taken from a dead man lying next to
+ * the taker. Played on the olive grove with Croisades' own content (§4A CH-54, CH-55).
  */
 import { describe, expect, it } from 'vitest'
 import type { GameState, LoadedScenario } from '../../../src/runtime'
@@ -97,6 +97,70 @@ describe('limited ammunition (B.1.35)', () => {
       rule: 'B.1.35',
     })
     expect(legalActions(loaded, moving).filter((a) => a.type === 'exchange-ammunition')).toEqual([])
+  })
+
+  it('B.1.35: missiles are taken from a dead man lying next to the taker, never above his starting amount', () => {
+    const dead = { id: 'jabir', type: 'sudanese-javelinman', hex: 'Y9', status: 'dead' }
+    const { loaded, state } = game(
+      [{ id: 'bilal', type: 'sudanese-javelinman', hex: 'Y8' }, dead],
+      [{ id: 'enemy', type: 'syrian-infantry', hex: 'Y2' }],
+    )
+    expect(state.fallen).toEqual({ jabir: 'Y9' })
+    const moving = holding(until(loaded, state, 'movement', 'crusaders'), 'bilal', 'javelin', 1)
+    const take = { type: 'exchange-ammunition', unit: 'bilal', from: 'jabir' }
+    expect(legalActions(loaded, moving)).toContainEqual({
+      ...take,
+      weapon: 'javelin',
+      side: 'crusaders',
+    })
+    const taken = act(loaded, moving, take)
+    expect(lines(taken.entries)).toContain(
+      'bilal takes 3 javelin missiles from the body of jabir in Y9 (now 4, 1 left on the body); he has finished his move',
+    )
+    expect(refused(loaded, taken.state, take)).toEqual({
+      message: 'bilal already has the 4 javelin missiles he started with',
+      rule: 'B.1.35',
+    })
+    expect(
+      refused(loaded, taken.state, { type: 'move', unit: 'bilal', path: ['Y7'] }).message,
+    ).toBe('bilal has stopped for this activation')
+  })
+
+  it('B.1.35: no missiles are taken from a body an enemy stands next to, nor from one out of reach', () => {
+    const dead = { id: 'jabir', type: 'sudanese-javelinman', hex: 'Y9', status: 'dead' }
+    const near = game(
+      [{ id: 'bilal', type: 'sudanese-javelinman', hex: 'Y8' }, dead],
+      [{ id: 'enemy', type: 'syrian-infantry', hex: 'Y10' }],
+    )
+    const moving = holding(
+      until(near.loaded, near.state, 'movement', 'crusaders'),
+      'bilal',
+      'javelin',
+      1,
+    )
+    expect(
+      refused(near.loaded, moving, { type: 'exchange-ammunition', unit: 'bilal', from: 'jabir' }),
+    ).toEqual({
+      message: 'the body of jabir in Y9 is next to an enemy, so no ammunition is taken from it',
+      rule: 'B.1.35',
+    })
+    const far = game(
+      [{ id: 'bilal', type: 'sudanese-javelinman', hex: 'Y6' }, dead],
+      [{ id: 'enemy', type: 'syrian-infantry', hex: 'Y2' }],
+    )
+    const away = holding(
+      until(far.loaded, far.state, 'movement', 'crusaders'),
+      'bilal',
+      'javelin',
+      1,
+    )
+    expect(
+      refused(far.loaded, away, { type: 'exchange-ammunition', unit: 'bilal', from: 'jabir' })
+        .message,
+    ).toBe('bilal is not next to the body of jabir, which lies in Y9')
+    expect(legalActions(far.loaded, away).filter((a) => a.type === 'exchange-ammunition')).toEqual(
+      [],
+    )
   })
 
   it('B.1.35 option limited-arrows: an archer carries 20 arrows; without it arrows are not counted', () => {

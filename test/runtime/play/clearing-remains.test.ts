@@ -180,9 +180,27 @@ describe('hexes barred by corpses outside the moves (B.1.51 item 5)', () => {
     expect(openPrompt(barred)?.kind).toBe('retreat')
     expect(retreats(barred)).not.toContain('N12')
     expect(retreats(barred).length).toBeGreaterThan(0)
-    expect(refusal(loaded, barred, { type: 'retreat', unit: 'peasant', hex: 'N12' })).toMatch(
-      /^unit peasant must retreat to a hex farther from every unit that attacked it, where it may stand and enter: (?!.*N12)/,
+    // The refusal names the corpses (and the rule that bars them).
+    const why = refused(loaded, barred, { type: 'retreat', unit: 'peasant', hex: 'N12' })
+    expect(why).toEqual({
+      message: `unit peasant may not retreat into N12: N12 is blocked by 6 dead men (it may retreat to ${[...new Set(retreats(barred))].join(', ')})`,
+      rule: 'B.1.51',
+    })
+  })
+
+  it('B.1.51: a man the corpses leave no way back is told why he cannot retreat, and is wounded instead', () => {
+    const loaded = scenarioWith(duel)
+    const around = ['M11', 'M12', 'N12', 'O11', 'O12']
+    const fight = withRemains(
+      atCombat(loaded, [BACK]),
+      Object.fromEntries(around.map((h) => [h, BLOCKED])),
     )
+    const state = play(loaded, fight, attack(['sergeant'], ['peasant']))
+    const said = lastEntries.flatMap((e) => e.effects.map((x) => x.text))
+    const cannot = said.find((t) => t.startsWith('unit peasant cannot retreat')) ?? ''
+    expect(cannot).toMatch(/^unit peasant cannot retreat: \w+ is blocked by 6 dead men; /)
+    expect(cannot).toContain('N12 is blocked by 6 dead men')
+    expect(state.units.peasant?.status).toBe('wounded')
   })
 
   it('B.1.51: an advance after combat may not go into a hex the corpses bar', () => {
@@ -195,8 +213,23 @@ describe('hexes barred by corpses outside the moves (B.1.51 item 5)', () => {
     expect(ways).toContain('N11')
     expect(ways).not.toContain('N11 O11')
     expect(
-      refusal(loaded, state, { type: 'advance', unit: 'sergeant', path: ['N11', 'O11'] }),
-    ).toMatch(/each further step into a hex the unit may enter/)
+      refused(loaded, state, { type: 'advance', unit: 'sergeant', path: ['N11', 'O11'] }),
+    ).toEqual({
+      message: 'sergeant may not advance so: O11 is blocked by 6 dead men',
+      rule: 'B.1.51',
+    })
+  })
+
+  it('B.1.51: no advance when the corpses bar the hex of the man just killed, and the log says so', () => {
+    // 5 dead men in N11 let the attack be made; the peasant killed there makes 6 (a 1 kills).
+    const loaded = scenarioWith(duel)
+    const start = withRemains(atCombat(loaded, [1]), { N11: { 'dead-man': 5 } })
+    const state = play(loaded, start, attack(['sergeant'], ['peasant']))
+    expect(state.units.peasant?.status).toBe('dead')
+    expect(openPrompt(state)?.kind).not.toBe('advance')
+    expect(lastEntries.flatMap((e) => e.effects.map((x) => x.text))).toContain(
+      'crusaders may not advance after combat: N11 is blocked by 6 dead men',
+    )
   })
 
   it('B.1.51: under attackOnlyWhereMayEnter no attack on a man standing where corpses bar entry', () => {

@@ -367,6 +367,35 @@ describe('Croisades tactical defensive fire (B.1.33)', () => {
     })
   })
 
+  it('B.1.33, Q-CH-19: a man attacked in melee in the enemy’s last turn may not fire at its moves', () => {
+    const loaded = croisades(
+      [foot('brute', 'E12'), foot(MOVER, 'D10')],
+      [archer('a1', 'E13'), archer('a2', 'G13')],
+    )
+    const { state: start } = startGame(loaded, { forced: [] })
+    // Turn 1: the crusaders attack a1 in melee (roll 10 at 1:1: no effect).
+    let state = until(loaded, { ...start, dice: forcedSource([10]) }, 'melee', 'crusaders')
+    state = act(loaded, state, { type: 'attack', attackers: ['brute'], defenders: ['a1'] }).state
+    expect(state.units.a1?.status).toBe('healthy')
+    // The Saracens' turn: both archers keep to a defensive plan.
+    state = until(loaded, state, 'fire', 'saracens')
+    for (const id of ['a1', 'a2'])
+      state = act(loaded, state, { type: 'fire-plan', unit: id, plan: 'defensive' }).state
+    state = until(loaded, state, 'movement', 'crusaders')
+    // The attacker is moved off, so that a1 is no longer in contact with anyone.
+    state = placed(loaded, state, { brute: { hex: 'A20', facing: 'N' } }, [10])
+    state = act(loaded, state, { type: 'move', unit: MOVER, path: EAST, facing: 'N' }).state
+    expect(openPrompt(state)).toMatchObject({
+      side: 'saracens',
+      text: 'mover entered E10: name the units to fire at it (a2), then open fire ("done"); or decline',
+    })
+    expect(refused(loaded, state, fire('a1', MOVER))).toEqual({
+      message:
+        "a1 was attacked in melee in the enemy's last turn, so he may not fire at the enemy's moves",
+      rule: 'B.1.33',
+    })
+  })
+
   it('V8, V9 (revised): no re-fire distance, and each shot is rolled as soon as it is named', () => {
     const loaded = croisades(crusaders, saracens.slice(0, 2), {
       base: 'croisades-tactical-revised',

@@ -100,6 +100,19 @@ describe('a rider unhorsed (B.1.8)', () => {
     expect(rear).not.toBeNull()
   })
 
+  it('a side left with only a riderless horse is wiped out: victory counts characters, not horses (A.1)', () => {
+    const loaded = scenarioWith([rider(1), peasant('a', 'N10', 8)])
+    const asked = play(loaded, atCombat(loaded, [1]), attack(['a'], ['rider']))
+    const free = around(loaded).filter((h) => h !== 'N10')
+    let state = play(loaded, asked, { type: 'place', unit: 'rider', hex: free[0] as string })
+    expect(state.units['rider-horse']).toMatchObject({ location: 'map', side: 'saracens' })
+    // The crusaders' player turn ends (no more attacks, the recovery phase): the check is made.
+    for (let i = 0; i < 5 && state.outcome === null; i++)
+      state = play(loaded, state, { type: 'done' })
+    expect(state.outcome).toMatchObject({ winners: ['crusaders'], losers: ['saracens'] })
+    expect(state.outcome?.reason).toBe('saracens: Side wiped out')
+  })
+
   it('the horse killed lies across both hexes; the stunned rider is placed beside it', () => {
     const loaded = scenarioWith([rider(3), peasant('a', 'N10', 6)])
     const start = atCombat(loaded, [1])

@@ -3,13 +3,17 @@
  * the side whose turn it is, side by side and neither next to an enemy, may pass missiles of a
  * weapon both carry (`exchange-ammunition {unit, from, weapon?}`: the first takes from the
  * second as many as he lacks of what he started with, or as the second has); both have then
- * finished their move.
+ * finished their move. With `fromDead`, `from` may also be a dead unit of either side lying
+ * (state.fallen: where he fell) in the taker's hex or next to it, no enemy next to the body:
+ * the missiles he had left are taken from him, and the taker has finished his move.
  */
 import type { Action } from '../../state/actions'
 import { checkArgs, stringArg } from '../../state/actions'
 import { reject } from '../../state/failure'
 import type { Frame } from '../../state/flow-types'
+import { boardOf } from '../../state/board'
 import { hexesOf, touching } from '../../state/footprints'
+import { fallenAt } from '../../state/remains'
 import { statusCanAct } from '../forces'
 import { enemiesNextTo } from '../influence'
 import { note } from '../logged'
@@ -40,31 +44,66 @@ function nextToEnemy(ctx: Ctx, id: string): boolean {
   return hexesOf(ctx, id).some((hex) => enemiesNextTo(ctx, unit.side, hex).length > 0)
 }
 
+/** Whether the dead may be stripped of their missiles in these rules. */
+const fromDeadOn = (ctx: Ctx): boolean => settingsOf(ctx)?.fromDead === true
+
+/** The hex where `id` lies dead, when missiles may be taken from him; else null. */
+function bodyOf(ctx: Ctx, id: string): string | null {
+  const unit = ctx.state.units[id]
+  if (!fromDeadOn(ctx) || unit === undefined || unit.location !== 'removed') return null
+  return fallenAt(ctx.state, id)
+}
+
 type Exchange = { weapon: string; count: number } | { why: string }
+
+/** Why the living `from` may not pass missiles to `unit` now, or null. */
+function livingProblem(ctx: Ctx, unit: string, from: string): string | null {
+  const side = ctx.state.flow?.activation?.side
+  for (const id of [unit, from]) {
+    const u = ctx.state.units[id]
+    if (u === undefined) return `there is no unit "${id}"`
+    if (u.side !== side) return `${nameOf(ctx, id)} is not of the side whose turn it is`
+    if (u.location !== 'map' || !statusCanAct(ctx.loaded, u.status))
+      return `${nameOf(ctx, id)} may not act now`
+  }
+  if (!touching(ctx, unit, from))
+    return `${nameOf(ctx, unit)} and ${nameOf(ctx, from)} are not side by side`
+  for (const id of [unit, from])
+    if (nextToEnemy(ctx, id))
+      return `${nameOf(ctx, id)} is next to an enemy, so no ammunition changes hands`
+  return null
+}
+
+/** Why `unit` may not take missiles from the body of `from`, lying in `hex`, now, or null. */
+function deadProblem(ctx: Ctx, unit: string, from: string, hex: string): string | null {
+  const taker = ctx.state.units[unit]
+  const side = ctx.state.flow?.activation?.side
+  if (taker === undefined) return `there is no unit "${unit}"`
+  if (taker.side !== side) return `${nameOf(ctx, unit)} is not of the side whose turn it is`
+  if (taker.location !== 'map' || !statusCanAct(ctx.loaded, taker.status))
+    return `${nameOf(ctx, unit)} may not act now`
+  const board = boardOf(ctx.loaded)
+  if (!hexesOf(ctx, unit).some((h) => h === hex || board.distance(h, hex) === 1))
+    return `${nameOf(ctx, unit)} is not next to the body of ${nameOf(ctx, from)}, which lies in ${hex}`
+  if (nextToEnemy(ctx, unit))
+    return `${nameOf(ctx, unit)} is next to an enemy, so no ammunition changes hands`
+  if (enemiesNextTo(ctx, taker.side, hex).length > 0)
+    return `the body of ${nameOf(ctx, from)} in ${hex} is next to an enemy, so no ammunition is taken from it`
+  return null
+}
 
 /** What `unit` may take from `from` now (the weapon and how many), or why he may not. */
 function exchangeOf(ctx: Ctx, unit: string, from: string, weapon?: string): Exchange {
-  const taker = ctx.state.units[unit]
-  const giver = ctx.state.units[from]
-  const side = ctx.state.flow?.activation?.side
   if (!exchangeOn(ctx)) return { why: 'ammunition is not exchanged in these rules' }
-  if (taker === undefined) return { why: `there is no unit "${unit}"` }
-  if (giver === undefined) return { why: `there is no unit "${from}"` }
+  if (ctx.state.units[unit] === undefined) return { why: `there is no unit "${unit}"` }
+  if (ctx.state.units[from] === undefined) return { why: `there is no unit "${from}"` }
   const a = nameOf(ctx, unit)
-  const b = nameOf(ctx, from)
+  const body = bodyOf(ctx, from)
+  const b = body === null ? nameOf(ctx, from) : `the body of ${nameOf(ctx, from)}`
   if (unit === from) return { why: `${a} cannot exchange ammunition with himself` }
-  for (const [id, u] of [
-    [unit, taker],
-    [from, giver],
-  ] as const) {
-    if (u.side !== side) return { why: `${nameOf(ctx, id)} is not of the side whose turn it is` }
-    if (u.location !== 'map' || !statusCanAct(ctx.loaded, u.status))
-      return { why: `${nameOf(ctx, id)} may not act now` }
-  }
-  if (!touching(ctx, unit, from)) return { why: `${a} and ${b} are not side by side` }
-  for (const id of [unit, from])
-    if (nextToEnemy(ctx, id))
-      return { why: `${nameOf(ctx, id)} is next to an enemy, so no ammunition changes hands` }
+  const problem =
+    body === null ? livingProblem(ctx, unit, from) : deadProblem(ctx, unit, from, body)
+  if (problem !== null) return { why: problem }
   const carried = weaponsOf(ctx, unit).map((w) => w.id)
   const candidates = weapon === undefined ? carried : [weapon]
   let why = `${a} and ${b} carry no weapon whose missiles they could pass`
@@ -86,7 +125,7 @@ function exchangeOf(ctx: Ctx, unit: string, from: string, weapon?: string): Exch
       continue
     }
     if (spare === 0) {
-      why = `${b} has no ${label(ctx, w)} missiles left to give`
+      why = `${b} has no ${label(ctx, w)} missiles left to ${body === null ? 'give' : 'take'}`
       continue
     }
     return { weapon: w, count: spare === null ? start - have : Math.min(spare, start - have) }
@@ -104,9 +143,13 @@ export function exchangeChoices(ctx: Ctx, only?: readonly string[]): Action[] {
       u !== undefined && u.side === side && u.location === 'map' && weaponsOf(ctx, id).length > 0
     )
   })
+  // The dead who lie somewhere may be stripped of their missiles (fromDead).
+  const dead = fromDeadOn(ctx)
+    ? Object.keys(ctx.state.fallen ?? {}).filter((id) => bodyOf(ctx, id) !== null)
+    : []
   const out: Action[] = []
   for (const unit of only ?? ours)
-    for (const from of ours) {
+    for (const from of [...ours, ...dead]) {
       if (from === unit || !ours.includes(unit)) continue
       for (const w of weaponsOf(ctx, unit)) {
         const found = exchangeOf(ctx, unit, from, w.id)
@@ -129,9 +172,15 @@ export function performExchange(ctx: PlayContext, frame: Frame, action: Action):
   const spare = ammunitionLeft(ctx, from, found.weapon)
   setLeft(ctx, unit, found.weapon, have + found.count)
   if (spare !== null) setLeft(ctx, from, found.weapon, spare - found.count)
-  markStopped(frame, unit)
-  markStopped(frame, from)
   const what = label(ctx, found.weapon)
+  const body = bodyOf(ctx, from)
+  markStopped(frame, unit)
+  if (body !== null) {
+    const text = `${nameOf(ctx, unit)} takes ${missiles(found.count, what)} from the body of ${nameOf(ctx, from)} in ${body} (now ${have + found.count}${spare === null ? '' : `, ${spare - found.count} left on the body`}); he has finished his move`
+    note(ctx, text, ruleOf(ctx))
+    return text
+  }
+  markStopped(frame, from)
   const text = `${nameOf(ctx, unit)} takes ${missiles(found.count, what)} from ${nameOf(ctx, from)} (now ${have + found.count}${spare === null ? '' : `, ${nameOf(ctx, from)} ${spare - found.count}`}); both have finished their move`
   note(ctx, text, ruleOf(ctx))
   return text

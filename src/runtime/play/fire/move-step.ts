@@ -14,7 +14,9 @@
  * - `lockout`: once a side fires at another target, the targets it fired at before are safe
  *   from it for the rest of the game turn;
  * - `firerExcludedWhen`, `targetExcludedWhen`: conditions on the unit that would fire, on the
- *   mover; `marker`: put on each unit that fires.
+ *   mover; `marker`: put on each unit that fires;
+ * - `notIfAttacked`: a unit attacked in melee in the moving side's previous player turn may not
+ *   fire (./attacked.ts).
  * What outlives one window (the hexes each target has entered since it was last fired at, each
  * side's last target and the targets safe from it) is kept for the game turn in the mechanic's
  * memory, by reaction, and only with `refireDistance` or `lockout`.
@@ -36,6 +38,7 @@ import type { Outcome, PlayContext } from '../procedure'
 import type { ReactionEvent } from '../reactions'
 import { currentPhase } from '../reactions'
 import { phaseRefusal } from './active'
+import { attackedInLastTurnOf } from './attacked'
 import { whyNoDefensiveFire } from './plans'
 import { choicesOf } from './reactions'
 import { activeSideOf, shotFrame } from './shot-procedure'
@@ -163,6 +166,8 @@ function firerBar(
   if (state?.canAct === false) return `unit ${id} is ${unit.status} and may not fire`
   if (holds(ctx, settings.firerExcludedWhen, id, 'firerExcludedWhen'))
     return `unit ${id} may not fire in this reaction`
+  if (settings.notIfAttacked === true && attackedInLastTurnOf(ctx, activeSideOf(ctx), id))
+    return `${unit.name ?? id} was attacked in melee in the enemy's last turn, so he may not fire at the enemy's moves`
   return whyNoDefensiveFire(ctx, id) ?? phaseRefusal(ctx, settings, id, target)
 }
 
@@ -321,6 +326,7 @@ export const moveStepFireProcedure = defineProcedure<MoveStepData>()<Step>({
     'firerExcludedWhen',
     'targetExcludedWhen',
     'marker',
+    'notIfAttacked',
   ],
   steps: {
     start(ctx, f) {

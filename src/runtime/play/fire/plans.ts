@@ -28,6 +28,7 @@ import { note } from '../logged'
 import { phaseOf, phaseSettings } from '../phase-settings'
 import type { PlayContext } from '../procedure'
 import { allowanceRating } from '../movement/settings'
+import { recordAttacked } from './attacked'
 import { weaponsOf } from './shots'
 
 type Ctx = Pick<PlayContext, 'loaded' | 'state'>
@@ -224,8 +225,12 @@ export function whyNoDefensiveFire(ctx: Ctx, id: string): string | null {
   return null
 }
 
-/** At the end of a player turn: what each missile unit of its side planned and did. */
+/**
+ * At the end of a player turn: what each missile unit of its side planned and did, and whom
+ * the side attacked in melee (./attacked.ts): the fire mechanic's end-of-player-turn record.
+ */
 export function recordPlayerTurn(ctx: PlayContext): void {
+  recordAttacked(ctx)
   if (!plansOn(ctx.loaded.rules)) return
   const activation = ctx.state.flow?.activation
   if (activation == null) return

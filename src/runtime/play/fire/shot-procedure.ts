@@ -3,7 +3,8 @@
  * unit of the side not activated first opens the "fired-upon" reaction window (return fire,
  * counter-charges against fire); a return shot chosen there is rolled together with the shot,
  * both before either result is applied. Then the leaders in each target's hex check when the
- * modified roll was high enough, and the effects left pending (relocations…) are carried out.
+ * modified roll was high enough, a missed shot may go astray (./stray.ts), and the effects left
+ * pending (relocations…) are carried out.
  *
  * After-shot hook: a reaction answering the shot whose consequence must wait until the shot is
  * fully resolved (a counter-charge against fire) hands its frame to `afterShot`; the shot
@@ -24,6 +25,7 @@ import { activeSideOf } from '../activity'
 import { effectsFrame, resultsWatch } from '../results/frames'
 import { spendAmmunition } from './ammunition'
 import { fireSettings } from './settings'
+import { strayMissile } from './stray'
 import type { Shot } from './shots'
 import { shotArgs } from './shots'
 import { frameData, toJson } from '../../state/json-data'
@@ -99,6 +101,7 @@ function leaderChecks(ctx: PlayContext, record: ResolutionRecord, hex: string | 
 }
 
 interface Rolled {
+  shot: Shot
   roll: RolledResolution
   /** The target's hex when the shot was rolled (where its leaders check). */
   hex: string | null
@@ -116,6 +119,7 @@ function rollTogether(ctx: PlayContext, shots: readonly Shot[]): Rolled[] {
   const roll = (shot: Shot): Rolled => {
     spendAmmunition(ctx, shot.firer, shot.weapon)
     const made = {
+      shot,
       roll: rollResolution(ctx, shotArgs(settings, shot)),
       hex: ctx.state.units[shot.target]?.hex ?? null,
     }
@@ -174,6 +178,7 @@ export const shotProcedure = defineProcedure<ShotData>()({
       const before = ctx.pending.length
       const rolled = rollTogether(ctx, shots)
       for (const { roll, hex } of rolled) leaderChecks(ctx, roll.record, hex)
+      for (const { shot, roll, hex } of rolled) strayMissile(ctx, shot, roll.record, hex, watch)
       const follow = effectsFrame(ctx.pending.slice(before), watch)
       return follow === null ? AGAIN : { kind: 'push', frame: follow }
     },

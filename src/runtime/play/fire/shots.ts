@@ -15,6 +15,7 @@ import { isLeader } from '../forces'
 import { unitFlags } from '../influence'
 import type { FireSettings } from './settings'
 import { outOfAmmunition } from './ammunition'
+import { levelShift } from './elevation'
 import { fireSettings } from './settings'
 import type { FiresOver } from './sight'
 import { lineOfSight, sectorSeen } from './sight'
@@ -35,6 +36,8 @@ export interface Shot {
   overUnits: boolean
   /** The target's cover along the line (fire.cover), when the settings work it out. */
   cover?: string
+  /** Range bands farther for the difference of level (fire.bandShift), when not 0. */
+  bandShift?: number
   /** The resolution of the shot, when its phase names one (else mechanics.fire.resolution). */
   resolution?: string
   /** The fire mode the resolution sees (fire.mode), when its phase names one (else `mode`). */
@@ -43,7 +46,7 @@ export interface Shot {
 
 export type ShotCheck = { ok: true; shot: Shot } | { ok: false; message: string; rule?: string }
 
-interface Weapon {
+export interface Weapon {
   id: string
   label: string
   firesOver: FiresOver
@@ -157,10 +160,18 @@ export function checkShot(
         `unit ${target} is ${distance} hexes away, out of range of ${weapon.label} (at most ${reachOf(settings, weapon)})`,
         settings.rule,
       )
+    const levels = levelShift(ctx, weapon, firer, target, from, to, distance)
+    if (!levels.ok) return refuse(levels.message, levels.rule)
     const empty = outOfAmmunition(ctx, firer, weapon.id)
     if (empty !== null) return refuse(empty.message, empty.rule)
   } else {
-    const reaching = weapons.filter((w) => inRange(settings, w, distance))
+    const inReach = weapons.filter((w) => inRange(settings, w, distance))
+    const reaching = inReach.filter((w) => levelShift(ctx, w, firer, target, from, to, distance).ok)
+    const barred = inReach[0]
+    if (reaching.length === 0 && barred !== undefined) {
+      const why = levelShift(ctx, barred, firer, target, from, to, distance)
+      if (!why.ok) return refuse(why.message, why.rule)
+    }
     weapon = reaching.find((w) => outOfAmmunition(ctx, firer, w.id) === null)
     const empty = reaching.length > 0 && weapon === undefined
     if (empty) {
@@ -206,6 +217,8 @@ export function checkShot(
       `${target} is screened by the hedge in front of it and cannot be hit from ${distance} hexes`,
       settings.los.hedges?.rule ?? settings.los.rule,
     )
+  const shift = levelShift(ctx, weapon, firer, target, from, to, distance)
+  const bandShift = shift.ok ? shift.shift : 0
   return {
     ok: true,
     shot: {
@@ -217,6 +230,7 @@ export function checkShot(
       angle: aimed.facing === null ? '' : sectorSeen(ctx, settings, to, aimed.facing, from),
       overUnits: sight.overUnits,
       ...(sight.cover === undefined ? {} : { cover: sight.cover }),
+      ...(bandShift === 0 ? {} : { bandShift }),
     },
   }
 }
@@ -235,6 +249,7 @@ export function shotArgs(settings: FireSettings, shot: Shot): Action {
     ...(shot.angle === '' ? {} : { angle: shot.angle }),
     overUnits: shot.overUnits,
     ...(shot.cover === undefined ? {} : { cover: shot.cover }),
+    ...(shot.bandShift === undefined ? {} : { bandShift: shot.bandShift }),
   }
 }
 

@@ -154,6 +154,27 @@ export function advanceWays(
   return out.sort((a, b) => a.length - b.length)
 }
 
+/**
+ * Why remains (corpses) bar an advance: along `path` when one is given (a way a player chose),
+ * else into every hex its first step may take (no advance is left). Null when they do not.
+ */
+export function remainsBarAdvance(
+  ctx: Ctx,
+  chance: AdvanceChance,
+  path?: unknown,
+): { reason: string; rule?: string } | null {
+  const hexes = Array.isArray(path) ? path.filter((h) => typeof h === 'string') : chance.first
+  const barred = hexes.flatMap((hex) => {
+    const remains = remainsEntry(ctx.loaded, ctx.state, hex)
+    return remains.ok ? [] : [remains]
+  })
+  if (barred.length === 0 || (path === undefined && barred.length < hexes.length)) return null
+  return {
+    reason: barred.map((b) => b.reason).join('; '),
+    ...(barred[0]?.rule === undefined ? {} : { rule: barred[0].rule }),
+  }
+}
+
 /** Whether no other unit shares a hex with `id`'s counter (where an advance may end). */
 export function standsFree(ctx: Ctx, id: string): boolean {
   return hexesOf(ctx, id).every((h) => unitsCovering(ctx, h).every((u) => u === id))

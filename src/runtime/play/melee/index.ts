@@ -25,6 +25,7 @@ import { placeUnit, answerAmong } from '../results/common'
 import { stanceOf, stepTo } from '../stances'
 import type { AdvanceChance, Before } from './advance'
 import {
+  remainsBarAdvance,
   advanceActions,
   advanceChance,
   advanceInfiltration,
@@ -155,6 +156,10 @@ export const meleeProcedure = defineProcedure<MeleeData>()({
         return AGAIN
       }
       if (advanceActions(ctx, settings, chance).length === 0) {
+        // Corpses filling every hex the advance would start into: the log says so.
+        const barred = remainsBarAdvance(ctx, chance)
+        if (barred !== null)
+          note(ctx, `${chance.side} may not advance after combat: ${barred.reason}`, barred.rule)
         f.go('after')
         return AGAIN
       }
@@ -279,10 +284,18 @@ function advanceAct(ctx: PlayContext, d: MeleeData, phase: string | null, action
     return `${chance.side} does not advance`
   }
   const options = settings === undefined ? [] : advanceActions(ctx, settings, chance)
-  const chosen = answerAmong(action, options, ['unit', 'path'], () => ({
-    message: `the advance goes from the hexes of ${chance.units.join(', ')} with a first step into ${chance.first.join(' or ')}, and each further step into a hex the unit may enter, never where an enemy able to fight stands; it ends in a hex of its own`,
-    ...(settings?.rule === undefined ? {} : { rule: settings.rule }),
-  }))
+  const chosen = answerAmong(action, options, ['unit', 'path'], () => {
+    const barred = remainsBarAdvance(ctx, chance, action.path)
+    if (barred !== null)
+      return {
+        message: `${String(action.unit)} may not advance so: ${barred.reason}`,
+        ...(barred.rule === undefined ? {} : { rule: barred.rule }),
+      }
+    return {
+      message: `the advance goes from the hexes of ${chance.units.join(', ')} with a first step into ${chance.first.join(' or ')}, and each further step into a hex the unit may enter, never where an enemy able to fight stands; it ends in a hex of its own`,
+      ...(settings?.rule === undefined ? {} : { rule: settings.rule }),
+    }
+  })
   const id = chosen.unit as string
   const unit = ctx.state.units[id]
   delete d.chance

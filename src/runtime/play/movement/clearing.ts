@@ -21,12 +21,10 @@ import {
   takeRemains,
 } from '../../state/remains'
 import type { Remains } from '../../generated/content-types'
-import { isActivated, peekActivity } from '../activity'
 import { currentActivation } from '../driver'
-import { unitCanAct } from '../forces'
-import { unitFlags } from '../influence'
 import type { PlayContext } from '../procedure'
-import { hasActed, setActing } from './acting'
+import { setActing } from './acting'
+import { combinations, crewMemberProblem } from './crews'
 
 export const CLEAR = 'clear-remains'
 
@@ -42,22 +40,11 @@ const nameOf = (ctx: Ctx, id: string): string => ctx.state.units[id]?.name ?? id
 
 /** Why `id` may not be one of a crew clearing remains from `from` now; null when he may. */
 function crewProblem(ctx: Ctx, settings: Clearing, id: string, from: string): string | null {
-  const unit = ctx.state.units[id]
-  if (unit === undefined) return `there is no unit "${id}"`
-  const name = nameOf(ctx, id)
-  if (unit.side !== currentActivation(ctx).side || !isActivated(ctx, id))
-    return `${name} is not of the side whose turn it is`
-  if (unit.location !== 'map' || unit.hex === null) return `${name} is not on the map`
-  const flags = unitFlags(ctx, id)
-  if ((settings.crewNotFlags ?? []).some((flag) => flags[flag] === true))
-    return `${name} may not clear remains as he is`
-  if (!unitCanAct(ctx.loaded, ctx.state, id)) return `${name} may not act while ${unit.status}`
-  if (unit.ended !== null) return `${name} may do nothing more this turn`
-  if (hasActed(ctx, id) || peekActivity(ctx, id)?.fired === true)
-    return `${name} has already acted this turn`
-  const board = boardOf(ctx.loaded)
-  if (unit.hex !== from && board.distance(unit.hex, from) !== 1)
-    return `${name} is neither in ${from} nor next to it`
+  const problem = crewMemberProblem(ctx, id, settings.crewNotFlags ?? [], 'clear remains')
+  if (problem !== null) return problem
+  const hex = ctx.state.units[id]?.hex as string
+  if (hex !== from && boardOf(ctx.loaded).distance(hex, from) !== 1)
+    return `${id} is neither in ${from} nor next to it`
   return null
 }
 
@@ -105,15 +92,6 @@ export function clearChoices(ctx: Ctx, only?: readonly string[]): Action[] {
             out.push({ type: CLEAR, units, from, to, kind })
     }
   }
-  return out
-}
-
-function combinations(ids: readonly string[], size: number): string[][] {
-  if (size === 0) return [[]]
-  const out: string[][] = []
-  ids.forEach((id, i) => {
-    for (const rest of combinations(ids.slice(i + 1), size - 1)) out.push([id, ...rest])
-  })
   return out
 }
 

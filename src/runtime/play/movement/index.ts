@@ -5,10 +5,12 @@
 import type { Procedures } from '../procedure'
 import { firePhaseProcedure, moveAndFireProcedure, movementProcedure } from './move-and-fire'
 import { movePathProcedure } from './move-path'
+import { mountingProcedure } from './mounting'
 
 export const MOVEMENT_PROCEDURES: Procedures = {
   'move-and-fire': moveAndFireProcedure,
   movement: movementProcedure,
   fire: firePhaseProcedure,
   'move-path': movePathProcedure,
+  mounting: mountingProcedure,
 }

@@ -21,6 +21,15 @@ import { exchangeChoices, exchangeOn, performExchange } from '../fire/exchange'
 import { declaresPlans, performPlan, planChoices } from '../fire/plans'
 import { setActing } from './acting'
 import { CLEAR, clearChoices, clearingOf, performClear } from './clearing'
+import { anyHaulage, HAUL, haulChoices, performHaul } from './haulage'
+import {
+  DISMOUNT,
+  MOUNT,
+  mountChoices,
+  mountingOf,
+  performDismount,
+  performMount,
+} from './mounting'
 import {
   moveChoices,
   moveList,
@@ -44,6 +53,8 @@ function promptActions(ctx: PlayContext, frame: Frame, actions: readonly string[
     ...(actions.includes('fire') && declaresPlans(ctx, frame) ? [PLAN] : []),
     ...(actions.includes('move') && exchangeOn(ctx) ? [EXCHANGE] : []),
     ...(actions.includes('move') && clearingOf(ctx) !== undefined ? [CLEAR] : []),
+    ...(actions.includes('move') && anyHaulage(ctx) ? [HAUL] : []),
+    ...(actions.includes('move') && mountingOf(ctx, frame) !== undefined ? [MOUNT, DISMOUNT] : []),
   ]
   if (extra.length === 0) return [...actions]
   return [...actions.filter((a) => a !== 'done'), ...extra, 'done']
@@ -93,12 +104,16 @@ function phaseProcedure(
   const withFire = actions.includes('fire')
   return defineProcedure<PhaseData>()<PhaseStep>({
     name: kind,
-    actions: [...actions, ...(withFire ? [PLAN] : []), ...(withMoves ? [EXCHANGE, CLEAR] : [])],
+    actions: [
+      ...actions,
+      ...(withFire ? [PLAN] : []),
+      ...(withMoves ? [EXCHANGE, CLEAR, HAUL, MOUNT, DISMOUNT] : []),
+    ],
     // A march kept away from the enemy (keepAwayFor), infiltration rolls (move-path.ts); a fire
     // phase's mode, resolution, exclusion of units in contact and marker (fire/active.ts), and
     // the fire plans it takes (fire/plans.ts).
     settings: withMoves
-      ? ['mayNotComeWithin', 'infiltration', 'carrying']
+      ? ['mayNotComeWithin', 'infiltration', 'carrying', 'mounting', 'leading']
       : withFire
         ? ['mode', 'resolution', 'excludeInContact', 'marker', 'declarePlans']
         : [],
@@ -160,6 +175,15 @@ function phaseProcedure(
         case CLEAR:
           if (!withMoves) return reject('remains are not cleared in this phase')
           return performClear(ctx, frame, action)
+        case HAUL:
+          if (!withMoves) return reject('nothing is hauled in this phase')
+          return performHaul(ctx, frame, action)
+        case MOUNT:
+          if (!withMoves) return reject('there is no movement in this phase')
+          return performMount(ctx, frame, action).text
+        case DISMOUNT:
+          if (!withMoves) return reject('there is no movement in this phase')
+          return performDismount(ctx, frame, action).text
         default:
           return reject(`"${action.type}" is not a ${kind} action`)
       }
@@ -175,6 +199,8 @@ function phaseProcedure(
         ...(withFire ? fireChoices(ctx, frame) : []),
         ...(withMoves ? exchangeChoices(ctx) : []),
         ...(withMoves ? clearChoices(ctx) : []),
+        ...(withMoves ? haulChoices(ctx) : []),
+        ...(withMoves ? mountChoices(ctx, frame) : []),
         { type: 'done' },
       ]
     },
@@ -192,6 +218,8 @@ function phaseProcedure(
                 arrayList(withFire ? fireChoices(ctx, frame, [id]) : []),
                 arrayList(exchangeChoices(ctx, [id])),
                 arrayList(clearChoices(ctx, [id]).filter((a) => (a.units as string[])[0] === id)),
+                arrayList(haulChoices(ctx, [id]).filter((a) => a.unit === id)),
+                arrayList(mountChoices(ctx, frame, [id])),
               ]
             : [arrayList(planChoices(ctx, frame, [id])), arrayList(fireChoices(ctx, frame, [id]))],
         )

@@ -5,8 +5,9 @@
  * displaced or captured (the results mechanic's entry rules), and the other side's
  * reactions to the entry (reaction fire, fire at every step of the move…) run before the next
  * step. With the phase's infiltration setting, a unit leaving a hex it crossed next to enemies
- * able to attack it rolls first (./infiltration.ts). The rest of the path is walked only if the
- * unit is still where the move put it and the step is still allowed.
+ * able to attack it rolls first (./infiltration.ts). A two-hex counter's jump is one step that
+ * rolls at take-off (./jumping.ts). The rest of the path is walked only if the unit is still
+ * where the move put it and the step is still allowed.
  */
 import { boardOf } from '../../state/board'
 import { reject } from '../../state/failure'
@@ -30,12 +31,16 @@ import type { Step } from './steps'
 import { canEndIn, checkStep } from './steps'
 import { infiltrate, infiltrationOf, leavingCrosses } from './infiltration'
 import { setFacing, setPlace } from '../../state/occupancy'
-import type { Stance } from '../stances'
 import { stanceAt, stanceFree, stanceOf } from '../stances'
-import { movesAsTwoHex, twoHexStep } from './two-hex'
+import { movesAsTwoHex, twoHexPathStep } from './two-hex'
+import type { Jump } from './jumping'
+import { rollJump } from './jumping'
 import { toJsonObject } from '../../state/json-data'
 import type { CarryPlan } from './carrying'
 import { pickUp, setDown } from './carrying'
+import type { LeadPlan } from './leading'
+import { followLeader, leadingOf, takeBridles } from './leading'
+import { ledBy } from './horses'
 
 export interface MovePathData {
   unit: string
@@ -65,6 +70,10 @@ export interface MovePathData {
   start?: string
   /** Someone the unit picks up on its way and sets down when its move ends (carrying.ts). */
   carry?: CarryPlan
+  /** Horses whose bridles the unit takes on its way (leading.ts). */
+  lead?: LeadPlan
+  /** The horses it led when its move began, which follow it (only where horses may be led). */
+  led?: string[]
 }
 
 /** Whether the unit is still where the move left it and free to go on. */
@@ -211,6 +220,8 @@ function finish(ctx: PlayContext, d: MovePathData): void {
   if (unit === undefined || parent === undefined) return
   const fell = fallBack(ctx, d)
   if (d.carry !== undefined) setDown(ctx, parent, d.unit, d.carry, d.with)
+  // Led horses, and those whose bridles the move took, come after the unit.
+  followLeader(ctx, d.unit, d.path.slice(0, d.index), d.led ?? ledBy(ctx, d.unit), d.lead)
   const inPlace = d.at !== null && unit.location === 'map' && unit.hex === d.at
   // A two-hex counter turned with every step (enter): its heading is already the right one.
   const turned = movesAsTwoHex(ctx, d.unit)
@@ -250,8 +261,9 @@ function walk(ctx: PlayContext, f: StepFrame<MovePathData, MovePathStep>): Outco
   const facts = buildFacts(ctx, keepAwayFor(ctx, parent))
   const mover = moverOf(ctx, parent, facts, d.unit)
   const to = d.path[d.index] as string
-  const twoHex = movesAsTwoHex(ctx, d.unit) ? twoHexStepFrom(ctx, d.unit, to) : null
+  const twoHex = movesAsTwoHex(ctx, d.unit) ? twoHexPathStep(ctx, d.unit, d.path, d.index) : null
   const step = twoHex ?? checkStep(facts, mover, d.at, to, new Set(d.touched))
+  const jump = twoHex?.ok === true ? twoHex.jump : undefined
   if (!step.ok || step.cost > mover.budget) {
     d.cut = step.ok ? `it has not the movement points left to enter ${to}` : step.reason
     f.go('finish')
@@ -259,7 +271,7 @@ function walk(ctx: PlayContext, f: StepFrame<MovePathData, MovePathStep>): Outco
   }
   // The board may have changed since the path was checked (a decision taken on the way):
   // a move never ends where the piece may not stay.
-  const last = d.index === d.path.length - 1
+  const last = d.index + (jump?.path.length ?? 1) === d.path.length
   if (
     last &&
     (twoHex?.ok === true
@@ -271,6 +283,8 @@ function walk(ctx: PlayContext, f: StepFrame<MovePathData, MovePathStep>): Outco
     return AGAIN
   }
   const infiltration = mover.leader ? undefined : infiltrationOf(ctx, parent)
+  if (d.index === 0 && d.led === undefined && leadingOf(ctx) !== undefined)
+    d.led = [...ledBy(ctx, d.unit)]
   if (d.index === 0 && d.at !== null && (infiltration !== undefined || stepReactions(ctx)))
     d.start = d.at
   if (
@@ -287,9 +301,11 @@ function walk(ctx: PlayContext, f: StepFrame<MovePathData, MovePathStep>): Outco
       return then === null ? AGAIN : { kind: 'push', frame: then }
     }
   }
+  if (jump !== undefined) return leap(ctx, f, jump, mover.leader)
   enter(ctx, d, to, step, mover.leader, twoHex?.ok === true ? twoHex.stance.heading : null)
   if (d.carry !== undefined && d.carry.at === d.index)
     pickUp(ctx, parent, d.unit, d.carry, mover.budget - step.cost, d.with)
+  if (d.lead !== undefined) takeBridles(ctx, d.unit, d.lead, last)
   if (infiltration?.finalHex === true) {
     const { then } = infiltrate(ctx, infiltration, d.unit, to)
     if (then !== null) d.queue.unshift(then)
@@ -299,17 +315,31 @@ function walk(ctx: PlayContext, f: StepFrame<MovePathData, MovePathStep>): Outco
   return AGAIN
 }
 
-/** A two-hex counter's next step as a step of the path (no stop, nobody passed through). */
-function twoHexStepFrom(
+/**
+ * A jump, rolled at take-off: refused, the move ends where the unit stands and the results are
+ * carried out there; else the counter lands and the results are carried out where it landed.
+ */
+function leap(
   ctx: PlayContext,
-  id: string,
-  to: string,
-): (Extract<Step, { ok: true }> & { stance: Stance }) | Extract<Step, { ok: false }> {
-  const stance = stanceOf(ctx, id)
-  if (stance === null) return { ok: false, reason: `${id} is no longer on the map` }
-  const step = twoHexStep(ctx, id, stance, to)
-  if (!step.ok) return step
-  return { ok: true, cost: step.cost, stop: false, through: [], touched: [], stance: step.stance }
+  f: StepFrame<MovePathData, MovePathStep>,
+  jump: Jump,
+  leader: boolean,
+): Outcome {
+  const d = f.data
+  const rolled = rollJump(ctx, d.unit, jump)
+  if (rolled.refused) {
+    d.cut = `the jump over ${jump.over.join(', ')} is refused`
+    const then = rolled.carryOut()
+    f.go('finish')
+    return then === null ? AGAIN : { kind: 'push', frame: then }
+  }
+  const step = { ok: true as const, cost: jump.cost, stop: false, through: [], touched: [] }
+  enter(ctx, d, jump.landing.front, step, leader, jump.landing.heading)
+  const then = rolled.carryOut()
+  if (then !== null) d.queue.unshift(then)
+  d.index += jump.path.length
+  f.go('queue')
+  return AGAIN
 }
 
 type MovePathStep = 'start' | 'step' | 'queue' | 'finish'

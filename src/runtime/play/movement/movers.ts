@@ -108,6 +108,8 @@ export function whyNotMove(ctx: Ctx, frame: Frame, f: Facts, id: string): string
     if (hidden !== null) return hidden
   }
   if (unit.ended !== null) return `${id} may move no further this activation`
+  if (ctx.loaded.rules.unitTypes.get(unit.type)?.haulage !== undefined)
+    return `${id} moves only with a crew, who haul it`
   const book = bookOf(frame)
   for (const [with_, leaders] of Object.entries(book.riders))
     if (leaders.includes(id)) return `${id} moved with ${with_} and stays with it`

@@ -11,6 +11,8 @@
  *   off the map (a reinforcement) starts its path with the entry hex it comes in by.
  *   With the movement phase's `carrying` setting, `carry: {unit, drop}` picks up that unit where
  *   the path passes through his hex and sets him down in `drop` when the move ends (carrying.ts).
+ *   With its `leading` setting, `lead: [horse ids]` takes the bridles of those riderless horses
+ *   where the path passes next to them; led horses follow the unit (leading.ts).
  * - `{type: 'turn', unit, facing}`: turn in place.
  * - `{type: 'transform', unit, form}`: change into another form of its unit type (dismount,
  *   remount, unlimber), as mechanics.movement.transforms allows.
@@ -38,7 +40,10 @@ import type { Reached } from './reach'
 import { reachable } from './reach'
 import { firstRule } from '../logged'
 import { canEndIn, checkStep } from './steps'
+import { equipmentEndProblem } from '../equipment'
 import { carryChoices, carryingOf, carryRule, checkCarry } from './carrying'
+import { checkLead, leadChoices } from './leading'
+import { isLooseHorse } from './horses'
 import type { TwoHexReached } from './two-hex'
 import { checkTwoHexPath, movesAsTwoHex, twoHexReach } from './two-hex'
 
@@ -78,6 +83,7 @@ export function moveList(ctx: PlayContext, frame: Frame, only?: readonly string[
   const side = ctx.state.flow?.prompt?.side ?? currentActivation(ctx).side
   const lists: ActionList[] = []
   const carrying = carryingOf(ctx, frame) !== undefined
+  const leading = Object.keys(ctx.state.units).some((h) => isLooseHorse(ctx, h))
   const pieces =
     only === undefined
       ? candidates(ctx)
@@ -89,6 +95,7 @@ export function moveList(ctx: PlayContext, frame: Frame, only?: readonly string[
     const mover = moverOf(ctx, frame, f, id)
     if (movesAsTwoHex(ctx, id)) {
       lists.push(twoHexMoves(f, id, twoHexReach(ctx, mover), side))
+      if (leading) lists.push(arrayList(leadChoices(ctx, f, mover, side)))
       continue
     }
     const reached = reachable(f, mover)
@@ -99,6 +106,7 @@ export function moveList(ctx: PlayContext, frame: Frame, only?: readonly string[
     const riders = mover.leader ? [[]] : ridersFor(ctx, frame, f, id)
     lists.push(pieceMoves(id, paths, riders, faced ? facings : null, side))
     if (carrying) lists.push(arrayList(carryChoices(ctx, frame, f, mover, side)))
+    if (leading) lists.push(arrayList(leadChoices(ctx, f, mover, side)))
   }
   return joinLists(lists)
 }
@@ -219,6 +227,7 @@ function performTwoHexMove(
     return reject(
       `${id} ends this move heading ${f.board.facingName(heading)}: his heading follows his path`,
     )
+  const lead = action.lead === undefined ? null : checkLead(ctx, mover, path, action.lead)
   setActing(frame, id)
   const from = mover.start ?? 'off the map'
   return {
@@ -230,6 +239,7 @@ function performTwoHexMove(
       with: [],
       parent: frame.id,
       at: mover.start,
+      ...(lead === null ? {} : { lead }),
     }),
   }
 }
@@ -317,6 +327,8 @@ export function checkPath(
     from = to
   }
   const end = path[path.length - 1] as string
+  const gear = equipmentEndProblem(f.ctx, end, [m.id])
+  if (gear !== null) reject(`${m.id} may not end its move in ${end}: ${gear}`, f.settings.rule)
   if (!canEndIn(f, m, end))
     reject(
       `${m.id} may not end its move in ${end}: units may not stack there`,
@@ -326,7 +338,7 @@ export function checkPath(
 }
 
 export function performMove(ctx: PlayContext, frame: Frame, action: Action): ActionOutcome {
-  checkArgs(action, ['unit', 'path', 'facing', 'with', 'carry'])
+  checkArgs(action, ['unit', 'path', 'facing', 'with', 'carry', 'lead'])
   const id = stringArg(action, 'unit')
   const f = movementFacts(ctx, frame)
   if (ctx.state.units[id] === undefined)
@@ -363,6 +375,7 @@ export function performMove(ctx: PlayContext, frame: Frame, action: Action): Act
         f.settings.leaders?.rule,
       )
   const carried = carries ? checkCarry(ctx, frame, f, mover, path, action.carry) : null
+  const lead = action.lead === undefined ? null : checkLead(ctx, mover, path, action.lead)
   const cost =
     carried !== null
       ? carried.cost
@@ -383,6 +396,7 @@ export function performMove(ctx: PlayContext, frame: Frame, action: Action): Act
       parent: frame.id,
       at: mover.start,
       ...(carried === null ? {} : { carry: carried.plan }),
+      ...(lead === null ? {} : { lead }),
     }),
   }
 }

@@ -5,6 +5,7 @@
  */
 import { hexEntryCost } from '../terrain-costs'
 import { remainsEntry } from '../../state/remains'
+import { equipmentEndProblem, equipmentEntry, equipmentIn } from '../equipment'
 import type { Facts } from './facts'
 import type { Mover } from './movers'
 import type { PassThroughRule } from './settings'
@@ -91,6 +92,7 @@ function fitsWith(f: Facts, m: Mover, friends: readonly string[]): boolean {
 
 /** Whether the piece may end its move in the hex (stacking). */
 export function canEndIn(f: Facts, m: Mover, hex: string): boolean {
+  if (equipmentEndProblem(f.ctx, hex, [m.id]) !== null) return false
   if (!m.counts || f.limit === null) return true
   return fitsWith(f, m, countedFriends(f, m, hex))
 }
@@ -152,7 +154,11 @@ export function entryInto(f: Facts, m: Mover, to: string): Entry {
   // Remains (corpses) in the hex: an extra cost, or no entry at all, for every piece.
   const remains = remainsEntry(f.ctx.loaded, f.ctx.state, to)
   if (!remains.ok) return refuse(remains.reason, remains.rule)
-  return remains.extra === 0 ? entry : { ...entry, remains: remains.extra }
+  // Equipment (a wagon) in the hex: its terrain's cost, or no entry.
+  const gear = equipmentEntry(f.ctx, to, m.moveClass, [m.id])
+  if (!gear.ok) return refuse(gear.reason, gear.rule)
+  const extra = remains.extra + gear.extra
+  return extra === 0 ? entry : { ...entry, remains: extra }
 }
 
 function entryRules(f: Facts, m: Mover, to: string): Entry {
@@ -160,10 +166,11 @@ function entryRules(f: Facts, m: Mover, to: string): Entry {
   const state = f.ctx.state
   const rule = s.rule
   const here = f.unitsAt(to)
+  const gear = equipmentIn(f.ctx, to)
   let enemyUnits: string[] | null = null
   let enemyLeaders: readonly string[] = NO_ONE
   for (const id of here) {
-    if (state.units[id]?.side === m.side) continue
+    if (state.units[id]?.side === m.side || gear.includes(id)) continue
     if (f.isLeader(id)) enemyLeaders = [...enemyLeaders, id]
     else (enemyUnits ??= []).push(id)
   }

@@ -5,7 +5,8 @@
  * `twoHexTurns`: ahead, front diagonal, flank, rear diagonal, behind; a kind of step it does not
  * price may not be taken). Both halves must stand on terrain the counter may enter, never with an
  * enemy able to fight; friendly counters may be passed through, but the move ends on hexes held
- * by nobody else. The heading at the end is the one the last step gives.
+ * by nobody else. The heading at the end is the one the last step gives. With the `jumping`
+ * settings a counter may also clear a strip of terrain it may not enter (jumping.ts).
  *
  * A unit that declared a charge this game turn (mechanic charge-declaration) moves along its
  * declared route and nowhere else.
@@ -30,7 +31,10 @@ import {
   stepMoves,
   stepTo,
 } from '../stances'
+import type { Jump } from './jumping'
+import { jumpAt, jumpsFor } from './jumping'
 import type { Mover } from './movers'
+import type { Step } from './steps'
 import { movementSettings } from './settings'
 
 type Ctx = Pick<PlayContext, 'loaded' | 'state'>
@@ -88,6 +92,11 @@ export function twoHexStep(ctx: Ctx, id: string, from: Stance, to: string): TwoH
   return { ok: true, cost: terrain + extra, stance }
 }
 
+/** A jump as one step of a path: its cost and where the counter lands. */
+export function jumpStep(jump: Jump): Extract<TwoHexStep, { ok: true }> {
+  return { ok: true, cost: jump.cost, stance: jump.landing }
+}
+
 /**
  * Checks a path of a two-hex counter: its cost, and the stance it ends in. Refuses with the
  * reason when a step may not be taken, the points do not suffice, the move ends on other units
@@ -105,9 +114,14 @@ export function checkTwoHexPath(
     return { ok: false, reason: `${m.id} charges and must follow his route: ${route.join(', ')}` }
   let at = start
   let cost = 0
-  for (const to of path) {
-    const step = twoHexStep(ctx, m.id, at, to)
+  for (let i = 0; i < path.length; i++) {
+    const to = path[i] as string
+    // A jump (jumping.ts) takes the front over the hexes it clears to where it lands.
+    const jump = jumpAt(ctx, m.id, at, path, i)
+    if (jump !== null && !jump.ok) return jump
+    const step = jump === null ? twoHexStep(ctx, m.id, at, to) : jumpStep(jump.jump)
     if (!step.ok) return step
+    if (jump !== null) i += jump.jump.path.length - 1
     cost += step.cost
     if (cost > m.budget) {
       const plan = planLimitNote(ctx, m.id)
@@ -150,23 +164,44 @@ export function twoHexReach(ctx: Ctx, m: Mover): TwoHexReached[] {
     extra: turnCost(ctx, move.kind) ?? 0,
   }))
   const costOf = standingByNumber(ctx, m.id)
+  const jumps = jumpsFor(ctx, m.id)
+  const number = (stance: Stance) => board.indexOf(stance.front) * 12 + stance.heading
+  const stanceAt = (n: number): Stance => ({
+    front: board.labelAt(Math.floor(n / 12)),
+    heading: n % 12,
+  })
   // Cheapest first (costs are small whole numbers: a bucket per cost). Stances and the search's
-  // nodes are numbers (see reachableStances): a stance is hex number × 12 + heading; a node
-  // holds its stance, its cost and the node before it.
+  // nodes are numbers (see charge/routes.ts, reachableStances): a stance is hex number × 12 +
+  // heading; a node holds its stance, its cost, the node before it and the hexes its step adds
+  // to the path (one hex by number, or the hexes a jump clears and lands in).
   const nodeStance: number[] = []
   const nodeCost: number[] = []
   const nodeParent: number[] = []
-  const addNode = (stance: number, cost: number, parent: number): number => {
+  const nodeHexes: (number | readonly string[])[] = []
+  const addNode = (
+    stance: number,
+    cost: number,
+    parent: number,
+    hexes: number | readonly string[],
+  ) => {
     nodeStance.push(stance)
     nodeCost.push(cost)
     nodeParent.push(parent)
+    nodeHexes.push(hexes)
     return nodeStance.length - 1
   }
-  /** Stance number → the cheapest node found to it; and the stances in the order first found. */
-  const best = new Map<number, number>()
-  const startNumber = board.indexOf(start.front) * 12 + start.heading
-  best.set(startNumber, addNode(startNumber, 0, -1))
+  /** Stance number → the cheapest node to it (a Map: its keys keep the order first found). */
+  const best = new Map<number, number>([[number(start), addNode(number(start), 0, -1, [])]])
   const buckets: number[][] = [[0]]
+  const reach = (from: number, hexes: number | readonly string[], cost: number, stance: number) => {
+    const total = (nodeCost[from] as number) + cost
+    if (total > m.budget) return
+    const known = best.get(stance)
+    if (known !== undefined && (nodeCost[known] as number) <= total) return
+    const next = addNode(stance, total, from, hexes)
+    best.set(stance, next)
+    ;(buckets[total] ??= []).push(next)
+  }
   for (let cost = 0; cost < buckets.length; cost++)
     for (const node of buckets[cost] ?? []) {
       const stance = nodeStance[node] as number
@@ -180,26 +215,45 @@ export function twoHexReach(ctx: Ctx, m: Mover): TwoHexReached[] {
         if (to < 0) continue
         const toHeading = clockOf(heading + turn)
         const terrain = costOf(to, toHeading)
-        if (terrain < 0) continue
-        const total = (nodeCost[node] as number) + terrain + extra
-        if (total > m.budget) continue
-        const key = to * 12 + toHeading
-        const known = best.get(key)
-        if (known !== undefined && (nodeCost[known] as number) <= total) continue
-        const next = addNode(key, total, node)
-        best.set(key, next)
-        ;(buckets[total] ??= []).push(next)
+        if (terrain >= 0) reach(node, to, terrain + extra, to * 12 + toHeading)
       }
+      const jump = jumps?.(stanceAt(stance)) ?? null
+      if (jump !== null) reach(node, jump.path, jump.cost, number(jump.landing))
     }
   const out: TwoHexReached[] = []
   for (const [stance, node] of best) {
     if (node === 0) continue
-    const end = { front: board.labelAt(Math.floor(stance / 12)), heading: stance % 12 }
+    const end = stanceAt(stance)
     if (!stanceFree(ctx, m.id, end)) continue
-    const path: string[] = []
-    for (let n = node; n > 0; n = nodeParent[n] as number)
-      path.push(board.labelAt(Math.floor((nodeStance[n] as number) / 12)))
-    out.push({ path: path.reverse(), cost: nodeCost[node] as number, end })
+    const pieces: string[][] = []
+    for (let n = node; n > 0; n = nodeParent[n] as number) {
+      const hexes = nodeHexes[n] as number | readonly string[]
+      pieces.push(typeof hexes === 'number' ? [board.labelAt(hexes)] : [...hexes])
+    }
+    out.push({ path: pieces.reverse().flat(), cost: nodeCost[node] as number, end })
   }
   return out
+}
+
+/**
+ * A two-hex counter's next step as a step of the path (no stop, nobody passed through); a jump
+ * (jumping.ts) is one step over the hexes of the path it clears and lands in.
+ */
+export function twoHexPathStep(
+  ctx: Ctx,
+  id: string,
+  path: readonly string[],
+  index: number,
+): (Extract<Step, { ok: true }> & { stance: Stance; jump?: Jump }) | Extract<Step, { ok: false }> {
+  const stance = stanceOf(ctx, id)
+  if (stance === null) return { ok: false, reason: `${id} is no longer on the map` }
+  const jump = jumpAt(ctx, id, stance, path, index)
+  if (jump !== null && !jump.ok) return jump
+  const step =
+    jump === null ? twoHexStep(ctx, id, stance, path[index] as string) : jumpStep(jump.jump)
+  if (!step.ok) return step
+  const taken = { ok: true as const, cost: step.cost, stop: false, through: [], touched: [] }
+  return jump === null
+    ? { ...taken, stance: step.stance }
+    : { ...taken, stance: step.stance, jump: jump.jump }
 }

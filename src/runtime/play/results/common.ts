@@ -177,8 +177,8 @@ export function placeUnit(
     unit: id,
     from,
     to: after,
-    // "advances to 1116 facing E", not "advances to in 1116…"
-    text: `unit ${id} ${how} ${how.endsWith(' to') ? where.replace(/^in /, '') : where}`,
+    // "advances to 1116 facing E", not "advances to in 1116…" (nor "… horse in in 1116")
+    text: `unit ${id} ${how} ${/ (to|in)$/.test(how) ? where.replace(/^in /, '') : where}`,
     ...ruleField(rule),
   })
 }

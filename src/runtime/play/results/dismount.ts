@@ -1,8 +1,8 @@
 /**
  * Effect dismount: the rider becomes his dismounted form, with a status event. The horse lives
  * or dies. Under mechanics.results.unhorsed, a horse that lives is a unit of its own that stays
- * where the mounted counter stood (the spare horse the state keeps for each rider, state/
- * game-state.ts), a dead one leaves its remains there, and the rider's owner places the rider
+ * where the mounted counter stood (the horse he mounted, else the spare horse the state keeps for
+ * each rider, state/game-state.ts; movement/horses.ts), a dead one leaves its remains there, and the rider's owner places the rider
  * next to the horse ("place"); with no hex free the rider is sent the settings' noRoomEvent when
  * every hex around the horse holds enemies, else he goes to the nearest hex with room. Without
  * those settings the rider stays in his front hex and the horse's fate is only noted.
@@ -13,7 +13,6 @@ import { transformUnit } from '../../state/effect-changes'
 import { sendStatusEvent } from '../../state/effects'
 import { reject, ruleField } from '../../state/failure'
 import { hexesOf, unitsCovering } from '../../state/footprints'
-import { horseIdOf } from '../../state/roster'
 import type { PendingEffect } from '../../state/log'
 import { leaveMountRemains } from '../../state/remains'
 import type { StepFrame } from '../define-procedure'
@@ -22,6 +21,7 @@ import type { PlayContext } from '../procedure'
 import { answerAmong, nextQueued, note, placeUnit, queueThen, subRun } from './common'
 import { effectsFrame } from './frames'
 import { enterable } from './places'
+import { horseOf } from '../movement/horses'
 
 type DismountEffect = Extract<PendingEffect['effect'], { type: 'dismount' }>
 
@@ -72,7 +72,7 @@ function unhorse(ctx: PlayContext, d: DismountData, id: string): void {
   )
   const covered = [...hexesOf(ctx, id)]
   const facing = unit.facing
-  const horseId = horseIdOf(id)
+  const horseId = horseOf(ctx, id)
   const spare = ctx.state.units[horseId]
   const kept =
     unhorsedSettings(ctx) !== undefined &&
@@ -100,7 +100,7 @@ function horseStays(ctx: PlayContext, d: DismountData, riderDies = false): void 
   if (placing?.lives === undefined) return
   const front = placing.horse[0] ?? null
   const rule = ruleOf(ctx, d.pending)
-  const horseId = horseIdOf(placing.unit)
+  const horseId = horseOf(ctx, placing.unit)
   const taken = (h: string) => unitsCovering(ctx, h).some((u) => !(riderDies && u === placing.unit))
   if (front === null || placing.horse.some(taken)) {
     note(ctx, `the horse of unit ${placing.unit} finds no room and runs off`, rule)

@@ -62,15 +62,19 @@ function hexesOf(ctx: PlayContext, pending: PendingEffect, id: string): number {
   return found.ok ? found.value : 1
 }
 
-/** Every way the unit may retreat: straight, or (only when blocked) through a friend. */
+/**
+ * Every way the unit may retreat: straight, or (only when blocked) through a friend. `barred`
+ * names the hexes that remains (corpses) alone kept it out of, each with the reason.
+ */
 export function retreatRoutes(
   ctx: PlayContext,
   id: string,
   pending: PendingEffect,
-): { routes: Route[]; blocked: boolean } {
+): { routes: Route[]; blocked: boolean; barred: Map<string, { reason: string; rule?: string }> } {
+  const barred = new Map<string, { reason: string; rule?: string }>()
   const unit = ctx.state.units[id]
   if (unit === undefined || unit.location !== 'map' || unit.hex === null)
-    return { routes: [], blocked: false }
+    return { routes: [], blocked: false, barred }
   const start = unit.hex
   const settings = retreatSettings(ctx)
   const board = boardOf(ctx.loaded)
@@ -84,13 +88,15 @@ export function retreatRoutes(
   const step = (from: string, to: string): boolean => {
     if (closed.has(to) || !farther(from, to)) return false
     if (stepCost(ctx.loaded, from, to, moveClass) === null) return false
-    // Remains (corpses) heavy enough to bar a hex bar a retreat into it too.
-    if (!remainsEntry(ctx.loaded, ctx.state, to).ok) return false
     if (combatIn(ctx, to, unit.side, true).length > 0) return false
     const enemyPieces =
       leadersOf(ctx, to, unit.side, true).length > 0 ||
       enemyStandardsIn(ctx, unit.side, to).length > 0
-    return !enemyPieces || settings.intoEnemyLeaderOrStandard
+    if (enemyPieces && !settings.intoEnemyLeaderOrStandard) return false
+    // Remains (corpses) heavy enough to bar a hex bar a retreat into it too.
+    const remains = remainsEntry(ctx.loaded, ctx.state, to)
+    if (!remains.ok) barred.set(to, { reason: remains.reason, ...ruleField(remains.rule) })
+    return remains.ok
   }
   const through = (pending.effect as RetreatEffect).throughFriends === true
   const friends = settings.throughFriends
@@ -126,7 +132,7 @@ export function retreatRoutes(
       distanceFrom(b.hex) - distanceFrom(a.hex) ||
       a.hex.localeCompare(b.hex),
   )
-  return { routes: unique, blocked: unique.length === 0 }
+  return { routes: unique, blocked: unique.length === 0, barred }
 }
 
 function leaderSets(ctx: Ctx, id: string): string[][] {
@@ -176,7 +182,10 @@ function current(ctx: PlayContext, d: RetreatData): string | null {
 function blocked(ctx: PlayContext, f: RetreatFrame, id: string): void {
   const d = f.data
   const effect = d.pending.effect as RetreatEffect
-  note(ctx, `unit ${id} cannot retreat`, effect.rule ?? retreatSettings(ctx).rule)
+  // Say so when corpses closed a way that would otherwise have been open.
+  const barred = [...retreatRoutes(ctx, id, d.pending).barred.values()]
+  const why = barred.length === 0 ? '' : `: ${barred.map((b) => b.reason).join('; ')}`
+  note(ctx, `unit ${id} cannot retreat${why}`, effect.rule ?? retreatSettings(ctx).rule)
   const run = subRun(ctx)
   if (effect.ifBlocked !== undefined)
     applyEffects(run, effect.ifBlocked, scopeFor(ctx, d.pending, [id]))
@@ -254,8 +263,8 @@ export const retreatProcedure = defineProcedure<RetreatData>()({
       options,
       ['unit', 'hex', 'facing', 'through', 'leaders'],
       () => ({
-        message: whyNot(ctx, id, d.pending, action, options),
         rule: (d.pending.effect as RetreatEffect).rule ?? retreatSettings(ctx).rule,
+        ...whyNot(ctx, id, d.pending, action, options),
       }),
     )
     d.index += 1
@@ -268,21 +277,30 @@ export const retreatProcedure = defineProcedure<RetreatData>()({
   },
 })
 
+/** Why a retreat is refused (the rule only when another than the retreat's own gives it). */
 function whyNot(
   ctx: PlayContext,
   id: string,
   pending: PendingEffect,
   action: Action,
   options: readonly Action[],
-): string {
-  if (action.unit !== id) return `unit ${id} is the one retreating now, not ${String(action.unit)}`
+): { message: string; rule?: string } {
+  const said = (message: string) => ({ message })
+  if (action.unit !== id)
+    return said(`unit ${id} is the one retreating now, not ${String(action.unit)}`)
   const hexes = [...new Set(options.map((o) => o.hex as string))]
   if (!hexes.includes(action.hex as string)) {
     const unit = ctx.state.units[id]
     const board = boardOf(ctx.loaded)
     const hex = action.hex
     if (typeof hex !== 'string' || board.labelProblem(hex) !== null)
-      return `a retreat needs "hex": one of ${hexes.join(', ')}`
+      return said(`a retreat needs "hex": one of ${hexes.join(', ')}`)
+    const barred = retreatRoutes(ctx, id, pending).barred.get(hex)
+    if (barred !== undefined)
+      return {
+        message: `unit ${id} may not retreat into ${hex}: ${barred.reason}${hexes.length === 0 ? '' : ` (it may retreat to ${hexes.join(', ')})`}`,
+        ...ruleField(barred.rule),
+      }
     const causers = causersOf(ctx, id, pending)
     if (
       unit?.hex !== null &&
@@ -290,14 +308,18 @@ function whyNot(
       board.distance(unit.hex, hex) !== 1 &&
       action.through === undefined
     )
-      return `unit ${id} retreats exactly one hex: ${hexes.join(', ')}`
+      return said(`unit ${id} retreats exactly one hex: ${hexes.join(', ')}`)
     if (combatIn(ctx, hex, unit?.side ?? '', true).length > 0)
-      return `unit ${id} may not retreat into a hex held by an enemy unit`
+      return said(`unit ${id} may not retreat into a hex held by an enemy unit`)
     if (causers.length > 0)
-      return `unit ${id} must retreat to a hex farther from every unit that attacked it, where it may stand and enter: ${hexes.join(', ')}`
-    return `unit ${id} may retreat only to ${hexes.join(', ')}`
+      return said(
+        `unit ${id} must retreat to a hex farther from every unit that attacked it, where it may stand and enter: ${hexes.join(', ')}`,
+      )
+    return said(`unit ${id} may retreat only to ${hexes.join(', ')}`)
   }
   if (action.through !== undefined && !options.some((o) => o.through === action.through))
-    return `unit ${id} may pass through a friendly unit only when no other way is open`
-  return `that retreat is not allowed: facing or leaders not among the choices for ${String(action.hex)}`
+    return said(`unit ${id} may pass through a friendly unit only when no other way is open`)
+  return said(
+    `that retreat is not allowed: facing or leaders not among the choices for ${String(action.hex)}`,
+  )
 }
