@@ -32,3 +32,26 @@ export function withEdit(
   if (!hit) throw new Error(`no source ends with ${pathEnd}`)
   return out
 }
+
+/**
+ * `roots` and the files of `pool` they need: every file whose id one of them names (as a JSON
+ * string), and the files those name in turn. A name that happens to match an id only brings in
+ * a file too many; a file missing from the result fails the load that needed it, loudly.
+ */
+export function neededBy(roots: readonly SourceText[], pool: readonly SourceText[]): SourceText[] {
+  const out = [...roots]
+  const left = new Map<SourceText, string>()
+  for (const source of pool) {
+    const id = /"id"\s*:\s*"([^"]+)"/.exec(source.text)?.[1]
+    if (id !== undefined && !roots.includes(source)) left.set(source, `"${id}"`)
+  }
+  for (let i = 0; i < out.length; i++) {
+    const text = (out[i] as SourceText).text
+    for (const [source, quoted] of left)
+      if (text.includes(quoted)) {
+        out.push(source)
+        left.delete(source)
+      }
+  }
+  return out
+}

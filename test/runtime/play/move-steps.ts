@@ -14,11 +14,8 @@ import type {
 import { boardOf, loadLibrary, openPrompt, playAction, startGame } from '../../../src/runtime'
 import type { SourceText } from '../../../src/runtime/content'
 import { forcedSource } from '../../../src/runtime/dice'
-import { advance } from '../../../src/runtime/play/driver'
-import type { PlayContext } from '../../../src/runtime/play/procedure'
-import { reactionWindow } from '../../../src/runtime/play/reactions'
-import { PROCEDURES } from '../../../src/runtime/play/registry'
 import { readContentFolder, withEdit } from '../../helpers/fixtures'
+import { afterReactionEvent } from './reaction-window'
 
 export interface Placed {
   hex: string
@@ -130,24 +127,9 @@ export function afterMoveStep(
   state: GameState,
   unit: string,
 ): { state: GameState; lines: string[] } {
-  const next = structuredClone(state)
-  const flow = next.flow
-  const hex = next.units[unit]?.hex
-  if (flow === null || hex == null) throw new Error('no flow, or the unit is off the map')
-  const ctx: PlayContext = { loaded, state: next, applied: [], pending: [], records: [] }
-  const window = reactionWindow(ctx, { trigger: 'move-step', unit, hex })
-  if (window === null) throw new Error('no reaction watches the steps of a move')
-  flow.prompt = null
-  flow.stack.push({
-    id: flow.nextId,
-    proc: window.proc,
-    phase: null,
-    step: 'start',
-    data: window.data ?? {},
-  })
-  flow.nextId += 1
-  advance(ctx, PROCEDURES)
-  return { state: next, lines: ctx.applied.map((e) => e.text) }
+  const hex = state.units[unit]?.hex
+  if (hex == null) throw new Error(`${unit} is off the map`)
+  return afterReactionEvent(loaded, state, { trigger: 'move-step', unit, hex })
 }
 
 // ------------------------------------------------------------------ Croisades tactical

@@ -1,22 +1,32 @@
 /**
  * The turn-based fixture mod (test/fixtures/mods/turn-skirmish): Infidel's counters and tables in
- * game turns of phases, with the bundled content under it, and the same with a phase changed.
+ * game turns of phases, with the bundled content it builds on under it, and the same with a phase
+ * changed.
  */
 import type { LoadedScenario } from '../../../src/runtime'
 import { loadLibrary } from '../../../src/runtime'
 import type { SourceText } from '../../../src/runtime/content'
-import { readContentFolder, withEdit } from '../../helpers/fixtures'
+import { neededBy, readContentFolder, withEdit } from '../../helpers/fixtures'
 
 export const MOD = 'test/fixtures/mods/turn-skirmish'
 export const RULESET = 'infidel-turns.json'
 export const SCENARIO = 'turns-at-the-ford'
 
-const bundled = readContentFolder('content')
-export const fixture = (): SourceText[] => [...bundled, ...readContentFolder(MOD)]
+// Only the bundled files the mod names (its base ruleset, their tables, units and map): loading
+// every bundled scenario and ruleset with each changed phase doubled the time of a load.
+const sources = neededBy(readContentFolder(MOD), readContentFolder('content'))
+export const fixture = (): SourceText[] => [...sources]
+
+/** Loads already made, by the sources' text: several tests load the same rules. */
+const loads = new Map<string, LoadedScenario>()
 
 export function scenarioOf(sources: SourceText[]): LoadedScenario {
+  const key = sources.map((s) => `${s.path}\n${s.text}`).join('\n\u0000')
+  const kept = loads.get(key)
+  if (kept !== undefined) return kept
   const result = loadLibrary(sources).scenario(SCENARIO)
   if (!result.ok) throw new Error(result.problems.map((p) => p.message).join('\n'))
+  loads.set(key, result.value)
   return result.value
 }
 

@@ -13,7 +13,6 @@ import { blankActivity } from '../../../../src/runtime/play/activity'
 import { advance } from '../../../../src/runtime/play/driver'
 import { adjacentEnemies } from '../../../../src/runtime/play/influence'
 import type { PlayContext } from '../../../../src/runtime/play/procedure'
-import { reactionWindow } from '../../../../src/runtime/play/reactions'
 import type { ReactionEvent } from '../../../../src/runtime/play/reactions'
 import { PROCEDURES } from '../../../../src/runtime/play/registry'
 import type { Action, GameState, LogEntry } from '../../../../src/runtime/state'
@@ -22,6 +21,7 @@ import { boardOf } from '../../../../src/runtime/state/board'
 import type { Frame } from '../../../../src/runtime/state/flow-types'
 import { readContentFolder } from '../../../helpers/fixtures'
 import { ruleRefusal } from '../../../helpers/refusals'
+import { afterReactionEvent } from '../reaction-window'
 
 let library: ReturnType<typeof loadLibrary> | undefined
 
@@ -195,21 +195,8 @@ export function afterEntry(
   state: GameState,
   event: { unit: string; hex: string; from: string; by: string },
 ): GameState {
-  const next = structuredClone(state)
-  const flow = next.flow
-  if (flow === null) throw new Error('no flow')
-  const ctx: PlayContext = { loaded, state: next, applied: [], pending: [], records: [] }
-  const window = reactionWindow(ctx, { trigger: 'enter-frontal-hex', ...event } as ReactionEvent)
-  if (window === null) throw new Error('no reaction watches a unit entering a frontal hex')
-  flow.prompt = null
-  flow.stack.push({
-    id: flow.nextId,
-    proc: window.proc,
-    phase: null,
-    step: 'start',
-    data: window.data ?? {},
-  })
-  flow.nextId += 1
-  advance(ctx, PROCEDURES)
-  return next
+  return afterReactionEvent(loaded, state, {
+    trigger: 'enter-frontal-hex',
+    ...event,
+  } as ReactionEvent).state
 }
