@@ -29,8 +29,6 @@ import type { Facts } from './facts'
 import type { LeadMemory } from './horses'
 import { caseFor, holdsFor, isLooseHorse, leaderOf, ledBy, LEADING } from './horses'
 import type { Mover } from './movers'
-import { reachable } from './reach'
-import { twoHexReach } from './two-hex'
 
 type Ctx = Pick<PlayContext, 'loaded' | 'state'>
 export type Leading = NonNullable<SettingsOf<'movement'>['leading']>
@@ -291,10 +289,17 @@ export function followLeader(
 
 /**
  * The moves that take a bridle, for the listing: per horse the mover may lead, each way the
- * search found whose places pass next to it, with `lead` naming it; a one-hex piece keeps the
- * facing it has.
+ * listing's search found (`found`: a two-hex counter's stances reached, or a one-hex piece's
+ * paths) whose places pass next to it, with `lead` naming it; a one-hex piece keeps the facing
+ * it has.
  */
-export function leadChoices(ctx: PlayContext, f: Facts, m: Mover, side: string): Action[] {
+export function leadChoices(
+  ctx: PlayContext,
+  f: Facts,
+  m: Mover,
+  side: string,
+  found: readonly { path: readonly string[]; end?: Stance }[],
+): Action[] {
   const settings = leadingOf(ctx)
   if (settings === undefined || m.leader || m.start === null) return []
   if (ledBy(ctx, m.id).length >= limitOf(ctx, settings, m.id)) return []
@@ -303,19 +308,22 @@ export function leadChoices(ctx: PlayContext, f: Facts, m: Mover, side: string):
   )
   if (horses.length === 0) return []
   const unit = ctx.state.units[m.id]
-  const twoHex = unit !== undefined && isTwoHex(ctx.loaded, unit.type)
-  const ways: { path: readonly string[]; facing: string | null }[] = twoHex
-    ? twoHexReach(ctx, m).map((r) => ({ path: r.path, facing: f.board.facingName(r.end.heading) }))
-    : [...reachable(f, m).values()].map((r) => ({
-        path: r.path,
-        facing: unit?.facing == null ? null : f.board.facingName(unit.facing),
-      }))
+  const facing = unit?.facing == null ? null : f.board.facingName(unit.facing)
+  const ways = found.map((r) => ({
+    path: r.path,
+    facing: r.end === undefined ? facing : f.board.facingName(r.end.heading),
+  }))
+  // The hexes next to each horse: a place passes next to it when one of its hexes is one.
+  const board = boardOf(ctx.loaded)
+  const besides = new Map(
+    horses.map((h) => [h, new Set(hexesOf(ctx, h).flatMap((x) => board.neighbors(x)))]),
+  )
   const out: Action[] = []
   for (const way of ways) {
     const places = placesAlong(ctx, m, way.path)
     for (const horse of horses) {
-      const at = hexesOf(ctx, horse)
-      if (!places.some((p) => near(ctx, p, at))) continue
+      const next = besides.get(horse) as Set<string>
+      if (!places.some((p) => p.some((x) => next.has(x)))) continue
       out.push({
         type: 'move',
         unit: m.id,

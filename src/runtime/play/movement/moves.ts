@@ -94,8 +94,9 @@ export function moveList(ctx: PlayContext, frame: Frame, only?: readonly string[
     if (whyNotMove(ctx, frame, f, id) !== null) continue
     const mover = moverOf(ctx, frame, f, id)
     if (movesAsTwoHex(ctx, id)) {
-      lists.push(twoHexMoves(f, id, twoHexReach(ctx, mover), side))
-      if (leading) lists.push(arrayList(leadChoices(ctx, f, mover, side)))
+      const reach = twoHexReach(ctx, mover)
+      lists.push(twoHexMoves(f, id, reach, side))
+      if (leading) lists.push(arrayList(leadChoices(ctx, f, mover, side, reach)))
       continue
     }
     const reached = reachable(f, mover)
@@ -106,7 +107,7 @@ export function moveList(ctx: PlayContext, frame: Frame, only?: readonly string[
     const riders = mover.leader ? [[]] : ridersFor(ctx, frame, f, id)
     lists.push(pieceMoves(id, paths, riders, faced ? facings : null, side))
     if (carrying) lists.push(arrayList(carryChoices(ctx, frame, f, mover, side)))
-    if (leading) lists.push(arrayList(leadChoices(ctx, f, mover, side)))
+    if (leading) lists.push(arrayList(leadChoices(ctx, f, mover, side, paths)))
   }
   return joinLists(lists)
 }
