@@ -262,7 +262,7 @@ export function designerInTheEditor(of: SessionOf): void {
       await page.waitForFunction(() => Boolean((window as unknown as Partial<W>).__hexwrightMonaco))
       await page.evaluate((t) => (window as unknown as W).__hexwrightMonaco.setText(t), good)
       await settled()
-    })
+    }, 120_000)
 
     it('finds every edit still there after a reload', async () => {
       await page.reload()
@@ -307,7 +307,7 @@ export function designerInTheEditor(of: SessionOf): void {
         expect(Buffer.from(b[name]!).equals(Buffer.from(a[name]!)), name).toBe(true)
       expect(Object.keys(a)).toContain(SCENARIO_PATH)
       await other.close()
-    })
+    }, 120_000)
 
     it('shows the table, unit and counter views', async () => {
       await openFile('content/tables/moi-shock-crt.json', 'table')
