@@ -199,9 +199,10 @@ function buildBoard(loaded: LoadedScenario): Board {
     labelOf: (c) => formatLabel(numbering, cubeToOffset(c, grid)),
     labelIfOnMap(c) {
       const o = cubeToOffset(c, grid)
+      // allHexes lists every hex column by column: the label made once, not on every line walked.
       return o.col < 0 || o.row < 0 || o.col >= grid.columns || o.row >= grid.rows
         ? null
-        : formatLabel(numbering, o)
+        : (board.allHexes()[o.col * grid.rows + o.row] as string)
     },
     labelProblem(label) {
       const parsed = parseLabel(numbering, label, grid)
