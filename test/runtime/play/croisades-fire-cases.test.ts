@@ -16,7 +16,7 @@ import { boardOf, legalActions, openPrompt, startGame } from '../../../src/runti
 import { forcedSource } from '../../../src/runtime/dice'
 import { readContentFolder, withEdit } from '../../helpers/fixtures'
 import type { Placement } from './croisades-fixture'
-import { bundled, load, MOD, SCENARIO } from './croisades-fixture'
+import { bundled, crusader, load, MOD, saracen, SCENARIO } from './croisades-fixture'
 import type { Played } from './move-steps'
 import { act, lines, until } from './move-steps'
 
@@ -97,21 +97,6 @@ function field(
   }))
   return { ...base, scenario: { ...base.scenario, sides } }
 }
-
-const crusader = (id: string, type: string, hex: string, facing?: string): Placement => ({
-  id,
-  type,
-  hex,
-  side: 'crusaders',
-  ...(facing === undefined ? {} : { facing }),
-})
-const saracen = (id: string, type: string, hex: string, facing?: string): Placement => ({
-  id,
-  type,
-  hex,
-  side: 'saracens',
-  ...(facing === undefined ? {} : { facing }),
-})
 
 const fire = (unit: string, target: string): Action => ({ type: 'fire', unit, target })
 

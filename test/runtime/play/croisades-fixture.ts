@@ -33,6 +33,22 @@ export interface Placement {
 /** The fixture on each map and ruleset asked for so far, loaded and validated once. */
 const fixtures = new Map<string, LoadedScenario>()
 
+/** A character of each side for `scenarioWith`, facing as given (or the map's default). */
+export const crusader = (id: string, type: string, hex: string, facing?: string): Placement => ({
+  id,
+  type,
+  hex,
+  side: 'crusaders',
+  ...(facing === undefined ? {} : { facing }),
+})
+export const saracen = (id: string, type: string, hex: string, facing?: string): Placement => ({
+  id,
+  type,
+  hex,
+  side: 'saracens',
+  ...(facing === undefined ? {} : { facing }),
+})
+
 /**
  * The fixture with these characters set up instead of its own, on `map` (default: the olive
  * grove), under `ruleset` (default: the fixture's, fire and melee only). The content is loaded

@@ -72,16 +72,18 @@ const NARROW = ['L15', 'M15', 'N16']
 // A 2-hex jump: front L14 heading S (rear L13), over L15 and L16, landing in L17 and L18.
 const WIDE = ['L15', 'L16', 'L17', 'L18']
 
+// An unarmoured, healthy horse archer on the near bank of the river, heading for it.
+const RIDER: Placement = {
+  id: 'ha',
+  type: 'horse-archer',
+  hex: 'K14',
+  facing: 'SE',
+  side: 'crusaders',
+}
+
 describe('jumping water (Annex D, DN1)', () => {
   it('a clean jump over a 1-hex river costs 1 MP plus the hexes landed in, and the move goes on', () => {
-    const rider: Placement = {
-      id: 'ha',
-      type: 'horse-archer',
-      hex: 'K14',
-      facing: 'SE',
-      side: 'crusaders',
-    }
-    const loaded = game([rider], true)
+    const loaded = game([RIDER], true)
     const start = moving(loaded, [1])
     expect(listedPaths(loaded, start, 'ha')).toContain(NARROW.join(' '))
     const { state, entries } = act(loaded, start, move('ha', [...NARROW, 'O16'], 'SE'))
@@ -141,14 +143,7 @@ describe('jumping water (Annex D, DN1)', () => {
   })
 
   it('CH-92: an unarmoured, healthy rider jumping a 1-hex river rolls 10: refusal, he falls off stunned on his own bank (Annex D, DN1)', () => {
-    const rider: Placement = {
-      id: 'ha',
-      type: 'horse-archer',
-      hex: 'K14',
-      facing: 'SE',
-      side: 'crusaders',
-    }
-    const loaded = game([rider], true)
+    const loaded = game([RIDER], true)
     const jumped = act(loaded, moving(loaded, [10]), move('ha', NARROW, 'SE'))
     expect(rolls(jumped.entries)).toEqual([['water-jump', 10, 10]])
     const record = jumped.entries.flatMap((e) => e.records)[0]
@@ -171,14 +166,7 @@ describe('jumping water (Annex D, DN1)', () => {
   })
 
   it('without the optional rule a rider may not jump: no such move is listed, and one given is refused in words', () => {
-    const rider: Placement = {
-      id: 'ha',
-      type: 'horse-archer',
-      hex: 'K14',
-      facing: 'SE',
-      side: 'crusaders',
-    }
-    const loaded = game([rider], false)
+    const loaded = game([RIDER], false)
     const start = moving(loaded, [1])
     expect(listedPaths(loaded, start, 'ha').filter((p) => p.includes('L15'))).toEqual([])
     expect(refused(loaded, start, move('ha', NARROW, 'SE'))).toEqual({
@@ -189,14 +177,7 @@ describe('jumping water (Annex D, DN1)', () => {
   })
 
   it('a jump goes straight ahead and lands beyond the water; a strip wider than 2 hexes is not jumped', () => {
-    const rider: Placement = {
-      id: 'ha',
-      type: 'horse-archer',
-      hex: 'K14',
-      facing: 'SE',
-      side: 'crusaders',
-    }
-    const loaded = game([rider], true)
+    const loaded = game([RIDER], true)
     const start = moving(loaded, [1])
     expect(refused(loaded, start, move('ha', ['L15', 'M15'], 'SE')).message).toBe(
       'ha cannot move so: ha jumps the Water in L15 straight ahead and lands with his front in N16: his path must go on L15, M15, N16',

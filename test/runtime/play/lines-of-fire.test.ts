@@ -11,6 +11,7 @@ import { legalActions, startGame } from '../../../src/runtime'
 import { forcedSource } from '../../../src/runtime/dice'
 import { readContentFolder, withEdit } from '../../helpers/fixtures'
 import type { Placement } from './croisades-fixture'
+import { crusader, saracen } from './croisades-fixture'
 import {
   bundled,
   lastEntries,
@@ -24,21 +25,6 @@ import {
 
 const GROVE = 'croisades-olive-grove'
 const WELL = 'croisades-watering-hole'
-
-const crusader = (id: string, type: string, hex: string, facing?: string): Placement => ({
-  id,
-  type,
-  hex,
-  side: 'crusaders',
-  ...(facing === undefined ? {} : { facing }),
-})
-const saracen = (id: string, type: string, hex: string, facing?: string): Placement => ({
-  id,
-  type,
-  hex,
-  side: 'saracens',
-  ...(facing === undefined ? {} : { facing }),
-})
 
 /** The crusaders' offensive fire with these characters, some put in a status, dice forced. */
 function atFire(
