@@ -1,12 +1,17 @@
 /**
- * The editor in a real browser, for the end-to-end tests and the benchmark: a Vite dev server
- * on a free port (its content folder can be a scratch copy, so Save never touches content/),
- * and Debian's Chromium driven by playwright-core. Nothing is downloaded.
+ * The editor in a real browser, for the end-to-end tests and the benchmark: the editor built
+ * and served on a free port with the dev server's Save endpoints (its content folder can be a
+ * scratch copy, so Save never touches content/), and Debian's Chromium driven by
+ * playwright-core. Nothing is downloaded.
  */
-import { existsSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium, type Browser } from 'playwright-core'
-import { createServer, type ViteDevServer } from 'vite'
+import { build, preview } from 'vite'
+import { contentDirFrom, devSaveMiddleware } from './dev-save'
+import { createDevSave } from './dev-save-core'
 
 export const projectRoot = fileURLToPath(new URL('..', import.meta.url))
 
@@ -39,19 +44,53 @@ export interface EditorServer {
   close(): Promise<void>
 }
 
-/** The dev server `npm start` runs, with Save writing into `contentDir`. */
-export async function startEditor(contentDir?: string): Promise<EditorServer> {
-  // The save plugin reads this for as long as the server runs; callers run in their own process.
+/**
+ * The editor built once (development mode: the same checks and the Save endpoints as `npm
+ * start`) and served as static files, with the dev server's Save middleware writing into
+ * `contentDir`. A page load then fetches a few dozen bundled files instead of the dev server's
+ * several hundred modules, each transformed on request.
+ */
+export async function startBuiltEditor(contentDir?: string): Promise<EditorServer> {
   if (contentDir) process.env.HEXWRIGHT_CONTENT_DIR = contentDir
-  const server: ViteDevServer = await createServer({
+  const outDir = mkdtempSync(join(tmpdir(), 'hexwright-editor-build-'))
+  await build({
     root: projectRoot,
     configFile: `${projectRoot}/vite.config.ts`,
-    // No hot reload: a source file saved while the tests run must not remount the page under test.
-    server: { port: 0, host: '127.0.0.1', hmr: false, watch: null },
+    mode: 'development',
+    build: {
+      outDir,
+      emptyOutDir: true,
+      sourcemap: false,
+      minify: false,
+      reportCompressedSize: false,
+    },
     logLevel: 'error',
   })
-  await server.listen()
-  const address = server.httpServer?.address()
-  if (!address || typeof address === 'string') throw new Error('the dev server has no address')
-  return { url: `http://127.0.0.1:${address.port}`, close: () => server.close() }
+  const save = devSaveMiddleware(() =>
+    createDevSave({ contentDir: contentDirFrom(projectRoot), projectRoot }),
+  )
+  const server = await preview({
+    root: projectRoot,
+    configFile: false,
+    build: { outDir },
+    preview: { port: 0, host: '127.0.0.1', open: false },
+    logLevel: 'error',
+    plugins: [
+      {
+        name: 'hexwright-save-in-preview',
+        configurePreviewServer(s) {
+          s.middlewares.use((req, res, next) => void save(req, res, next))
+        },
+      },
+    ],
+  })
+  const address = server.httpServer.address()
+  if (!address || typeof address === 'string') throw new Error('the preview server has no address')
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    close: async () => {
+      await server.close()
+      rmSync(outDir, { recursive: true, force: true })
+    },
+  }
 }

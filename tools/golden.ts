@@ -65,8 +65,8 @@ export function playGolden(
   const entries: string[] = []
   let step = 0
   const game = playout(loaded, seed, randomLegal, GOLDEN_MAX_ACTIONS, (state, action, log) => {
-    // JSON text first, so a field left undefined counts as absent, as it is in a saved game.
-    for (const entry of log) entries.push(canonicalJson(JSON.parse(JSON.stringify(entry))))
+    // As saved: a field left undefined counts as absent, as it is in a saved game.
+    for (const entry of log) entries.push(canonicalJson(entry, true))
     check?.(state, step, action, log)
     step += 1
   })

@@ -1,10 +1,14 @@
 /**
- * Every browser test, on one editor dev server and one Chromium: playtest in the browser
+ * Every browser test, on one built editor (tools/browser-harness.ts: built once in development
+ * mode, served with the dev server's Save endpoints) and one Chromium: playtest in the browser
  * (play-flow.ts), a designer in the editor (editor-flow.ts) and Croisades riders
  * (riders-flow.ts), each in a browser context of its own, so each starts from an empty
  * workspace. One file, so that Vitest runs it beside the other tests on the second core
  * instead of after them all (files of a project without file parallelism wait for every other
- * file), and the browser tests start one server and one Chromium instead of three.
+ * file), and the browser tests build one editor and start one Chromium instead of three. The
+ * build takes some 10 s; each page load then fetches a few dozen files instead of the dev
+ * server's several hundred modules (alone on this machine: 159 s → 121 s). `npm start`'s dev server
+ * itself is checked by test/editor/dev-server.test.ts and test/tools/dev-save.test.ts.
  * Screenshots land in test-results/.
  */
 import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
@@ -14,7 +18,7 @@ import { afterAll, beforeAll } from 'vitest'
 import {
   launchChromium,
   projectRoot,
-  startEditor,
+  startBuiltEditor,
   type EditorServer,
 } from '../../tools/browser-harness'
 import { designerInTheEditor } from './editor-flow'
@@ -29,7 +33,7 @@ beforeAll(async () => {
   mkdirSync(join(projectRoot, 'test-results'), { recursive: true })
   const content = mkdtempSync(join(tmpdir(), 'hexwright-e2e-content-'))
   cpSync(join(projectRoot, 'content'), content, { recursive: true })
-  server = await startEditor(content)
+  server = await startBuiltEditor(content)
   session = { browser: await launchChromium(), url: server.url, content }
 }, 120_000)
 

@@ -5,8 +5,13 @@
  * number formatting of JSON are involved, so Node, browsers and workers agree.
  */
 
-/** JSON text of `value` with object keys sorted; the same data always gives the same text. */
-export function canonicalJson(value: unknown): string {
+/**
+ * JSON text of `value` with object keys sorted; the same data always gives the same text. With
+ * `asSaved`, a field left undefined is absent and an undefined array item is null, as in the
+ * JSON text a saved game keeps (the same text as canonicalJson(JSON.parse(JSON.stringify(v))));
+ * without it, an undefined field is refused.
+ */
+export function canonicalJson(value: unknown, asSaved = false): string {
   if (value === null) return 'null'
   switch (typeof value) {
     case 'number':
@@ -17,14 +22,17 @@ export function canonicalJson(value: unknown): string {
     case 'boolean':
       return JSON.stringify(value)
     case 'object': {
-      if (Array.isArray(value)) return `[${value.map((v) => canonicalJson(v)).join(',')}]`
+      if (Array.isArray(value))
+        return `[${value.map((v) => (asSaved && v === undefined ? 'null' : canonicalJson(v, asSaved))).join(',')}]`
       const keys = Object.keys(value).sort()
       const fields: string[] = []
       for (const key of keys) {
         const field = (value as Record<string, unknown>)[key]
-        if (field === undefined)
+        if (field === undefined) {
+          if (asSaved) continue
           throw new TypeError(`state field "${key}" is undefined; use null or leave it out`)
-        fields.push(`${JSON.stringify(key)}:${canonicalJson(field)}`)
+        }
+        fields.push(`${JSON.stringify(key)}:${canonicalJson(field, asSaved)}`)
       }
       return `{${fields.join(',')}}`
     }

@@ -43,7 +43,7 @@ import { whyNoDefensiveFire } from './plans'
 import { choicesOf } from './reactions'
 import { activeSideOf, shotFrame } from './shot-procedure'
 import type { Shot } from './shots'
-import { checkShot, weaponsOf } from './shots'
+import { checkShot, weaponsOf, withinSomeRange } from './shots'
 
 type Settings = ReactionSettingsOf<'fire:move-step'>
 
@@ -199,7 +199,8 @@ function eligible(ctx: PlayContext, d: MoveStepData, settings: Settings): Shot[]
   for (const id of firers(ctx, target)) {
     const side = ctx.state.units[id]?.side as string
     if (!barred.has(side)) barred.set(side, targetBar(ctx, d, settings, side, target) !== null)
-    if (barred.get(side) === true || firerBar(ctx, d, settings, id, target) !== null) continue
+    if (barred.get(side) === true || !withinSomeRange(ctx, id, target)) continue
+    if (firerBar(ctx, d, settings, id, target) !== null) continue
     out.push(...shotsOf(ctx, settings, id, target))
   }
   return out

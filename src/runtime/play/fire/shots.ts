@@ -88,6 +88,19 @@ function inRange(settings: FireSettings, weapon: Weapon, distance: number): bool
   return distance <= reachOf(settings, weapon) && rangeBand(weapon.table, weapon.id, distance).ok
 }
 
+/**
+ * Whether some weapon of `firer` reaches `target`'s hex by range alone: the first thing
+ * `checkShot` asks, cheap enough to sort out the many units too far to fire before the rest.
+ */
+export function withinSomeRange(ctx: Ctx, firer: string, target: string): boolean {
+  const from = ctx.state.units[firer]?.hex
+  const to = ctx.state.units[target]?.hex
+  if (from == null || to == null) return true
+  const distance = boardOf(ctx.loaded).distance(from, to)
+  const settings = fireSettings(ctx.loaded.rules)
+  return weaponsOf(ctx, firer).some((w) => inRange(settings, w, distance))
+}
+
 /** Why a unit may not fire at all now (status, markers, no weapon), or null. */
 export function cannotFire(ctx: Ctx, id: string): { message: string; rule?: string } | null {
   const settings = fireSettings(ctx.loaded.rules)
@@ -195,18 +208,25 @@ export function checkShot(
       `unit ${target} is in the ${seen === '' ? 'blind' : seen} arc of ${firer}, which fires only through its ${sectors.join(', ')}`,
       settings.arc.rule,
     )
-  // A rider is seen in either of his hexes: the first clear line counts.
-  const lines = hexesOf(ctx, target).map((toHex) =>
-    lineOfSight(ctx, settings, {
+  // A rider is seen in either of his hexes: the first clear line counts (the next is drawn only
+  // when this one is blocked).
+  let sight: ReturnType<typeof lineOfSight> | undefined
+  for (const toHex of hexesOf(ctx, target)) {
+    const line = lineOfSight(ctx, settings, {
       firer,
       target,
       toHex,
       firesOver: weapon.firesOver,
       weapon,
       range: distance,
-    }),
-  )
-  const sight = lines.find((l) => l.clear) ?? (lines[0] as (typeof lines)[number])
+    })
+    sight ??= line
+    if (line.clear) {
+      sight = line
+      break
+    }
+  }
+  if (sight === undefined) return refuse(`unit ${target} is not on the map`, undefined)
   if (!sight.clear)
     return refuse(
       `${firer} cannot see ${target}: the line is blocked by ${sight.blockedBy ?? 'something'}`,

@@ -70,17 +70,35 @@ function leadProblem(ctx: Ctx, leader: string, horse: string): string | null {
 }
 
 /** The hexes the mover covers at each place of its path, its start first. */
-function placesAlong(ctx: Ctx, m: Mover, path: readonly string[]): string[][] {
+function placesAlong(
+  ctx: Ctx,
+  m: Mover,
+  path: readonly string[],
+  /** Each path prefix's stance and place, kept for the other paths of one listing. */
+  memo?: Map<string, { stance: Stance; place: string[] } | null>,
+): string[][] {
   const unit = ctx.state.units[m.id]
   if (unit !== undefined && isTwoHex(ctx.loaded, unit.type)) {
     let stance: Stance | null = stanceOf(ctx, m.id)
     const out: string[][] = []
     if (stance !== null) out.push([...hexesOf(ctx, m.id)])
+    let key = ''
     for (const to of path) {
-      stance = stance === null ? null : stepTo(ctx, stance, to)
       if (stance === null) break
-      const rear = rearHex(ctx.loaded, stance.front, stance.heading)
-      out.push(rear === null ? [stance.front] : [stance.front, rear])
+      key += `${to} `
+      let step = memo?.get(key)
+      if (step === undefined) {
+        const next = stepTo(ctx, stance, to)
+        const rear = next === null ? null : rearHex(ctx.loaded, next.front, next.heading)
+        step =
+          next === null
+            ? null
+            : { stance: next, place: rear === null ? [next.front] : [next.front, rear] }
+        memo?.set(key, step)
+      }
+      if (step === null) break
+      stance = step.stance
+      out.push(step.place)
     }
     return out
   }
@@ -319,8 +337,9 @@ export function leadChoices(
     horses.map((h) => [h, new Set(hexesOf(ctx, h).flatMap((x) => board.neighbors(x)))]),
   )
   const out: Action[] = []
+  const memo = new Map<string, { stance: Stance; place: string[] } | null>()
   for (const way of ways) {
-    const places = placesAlong(ctx, m, way.path)
+    const places = placesAlong(ctx, m, way.path, memo)
     for (const horse of horses) {
       const next = besides.get(horse) as Set<string>
       if (!places.some((p) => p.some((x) => next.has(x)))) continue
