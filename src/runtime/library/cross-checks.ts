@@ -234,13 +234,6 @@ export function crossFileProblems(store: ContentStore, engine?: EngineChecks): P
   const problems: Problem[] = []
   const vocabularies = new Map<string, Vocabulary | undefined>()
   const rulesChecked = new Set<string>()
-  let joined: string | undefined
-  /** Every file but the scenarios, as one text (see TestGameTexts). */
-  const contentText = (): string =>
-    (joined ??= store.files
-      .filter((f) => f.format !== 'scenario' && f.format !== 'saved-game')
-      .map((f) => `${f.doc.file}\u0000${f.doc.text}`)
-      .join('\u0000'))
 
   const ratingsOf = (rulesetId: string): ReadonlyMap<string, RatingDeclaration> | undefined => {
     const r = ctx.resolver(rulesetId)
@@ -384,8 +377,7 @@ export function crossFileProblems(store: ContentStore, engine?: EngineChecks): P
                 .slice(before)
                 .some((p) => p.severity === 'error' && p.file === file.doc.file)
               if (clean && engine.testGame !== undefined) {
-                const texts = { scenario: file.doc.text, content: contentText() }
-                const found = engine.testGame(loaded, texts)
+                const found = engine.testGame(loaded, { scenario: file.doc.text })
                 problems.push(...engineProblemsIn(file, found))
                 problems.push(...causeProblems(store, rules.value, scenario, found))
               }

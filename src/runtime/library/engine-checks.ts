@@ -34,11 +34,9 @@ export interface EngineChecks {
 }
 
 /**
- * What a test game's answer depends on, as written: the scenario's file and every file that is
- * not a scenario (rulesets, units, tables, maps), joined in one text made once per validation.
- * An engine that keeps answers plays again only when one of them changed.
+ * The scenario's file as written, for an engine that keeps test games' answers: with the rules
+ * and the map the loaded scenario carries, all a game reads.
  */
 export interface TestGameTexts {
   readonly scenario: string
-  readonly content: string
 }

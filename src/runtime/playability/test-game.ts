@@ -18,20 +18,41 @@ import { extraVariants } from '../state/replay'
 /** The seed and length of the test game: enough to reach combat, a loss check, a continuation. */
 export const TEST_GAME = { seed: 1, actions: 250 } as const
 
-/** Answers by what they depend on: the editor validates after every edit, mostly of one file. */
+/**
+ * Answers by what they depend on: the editor validates after every edit, mostly of one file,
+ * and most edits (a new map, a table of another ruleset) change nothing a given game reads.
+ */
 const answers = new Map<string, readonly EngineProblem[]>()
 const KEPT = 64
-let content: { text: string; hash: string } | undefined
+/** The hash of a resolved ruleset's or a map's data, once per object (scenarios share them). */
+const dataHashes = new WeakMap<object, string>()
 
-/** The test game's problems, played again only when the scenario or the other content changed. */
+function dataHash(value: object): string {
+  let hash = dataHashes.get(value)
+  if (hash === undefined) {
+    hash = hashText(JSON.stringify(value))
+    dataHashes.set(value, hash)
+  }
+  return hash
+}
+
+/**
+ * The test game's problems, played again only when something the game reads changed: the
+ * scenario's text, its rules as resolved (the ruleset with its variants, and the unit types,
+ * tables and modifier lists they include), its map, its optional rules or the content flags.
+ */
 export function testGameOf(
   loaded: LoadedScenario,
   texts: TestGameTexts,
   contentFlags = '',
 ): readonly EngineProblem[] {
-  if (content?.text !== texts.content)
-    content = { text: texts.content, hash: hashText(texts.content) }
-  const key = `${content.hash}:${hashText(texts.scenario)}:${JSON.stringify(loaded.options)}:${contentFlags}`
+  const key = [
+    dataHash(loaded.rules.ruleset),
+    dataHash(loaded.map.map),
+    hashText(texts.scenario),
+    JSON.stringify(loaded.options),
+    contentFlags,
+  ].join(':')
   let found = answers.get(key)
   if (found === undefined) {
     found = testGameProblems(loaded, contentFlags)

@@ -195,15 +195,35 @@ describe('the test game: a few hundred random legal actions on a fixed seed', ()
     expect(loadLibrary(sources).scenario('sample-skirmish').ok).toBe(true)
   })
 
-  it('plays again only when the scenario or the other content changed', () => {
+  it('plays again only when the scenario, its rules or its map changed, not for other files', () => {
     const library = content.loadLibrary(bundled)
     const loaded = library.scenario('sample-skirmish')
     if (!loaded.ok) throw new Error('the sample does not load')
-    const texts = { scenario: 'one text', content: 'the rest' }
+    const texts = { scenario: 'one text' }
     const first = testGameOf(loaded.value, texts)
     expect(first).toEqual([])
     expect(testGameOf(loaded.value, { ...texts })).toBe(first)
-    expect(testGameOf(loaded.value, { ...texts, scenario: 'another text' })).not.toBe(first)
+    expect(testGameOf(loaded.value, { scenario: 'another text' })).not.toBe(first)
+    // Another file added (a new map of another game): the same rules and map, the same answer.
+    const more = content.loadLibrary([
+      ...bundled,
+      { path: 'content/maps/another.json', text: '{"id": "another"}' },
+    ])
+    const again = more.scenario('sample-skirmish')
+    if (!again.ok) throw new Error('the sample does not load beside another file')
+    expect(again.value.rules.ruleset).not.toBe(loaded.value.rules.ruleset)
+    expect(testGameOf(again.value, texts)).toBe(first)
+    // One table cell changed: the rules differ, the game is played again.
+    const ruleset = structuredClone(loaded.value.rules.ruleset)
+    ruleset.tables[0]!.id = `${ruleset.tables[0]!.id}-changed`
+    const changed = { ...loaded.value, rules: { ...loaded.value.rules, ruleset } }
+    expect(testGameOf(changed, texts)).not.toBe(first)
+    const moved = {
+      ...loaded.value,
+      map: { ...loaded.value.map, map: structuredClone(loaded.value.map.map) },
+    }
+    moved.map.map.name = 'Another name'
+    expect(testGameOf(moved, texts)).not.toBe(first)
   })
 })
 
