@@ -58,6 +58,7 @@ export {
   canonicalJson,
   createInitialState,
   describeRecord,
+  describeRemains,
   extraVariants,
   finalHashMismatch,
   footprintProblems,

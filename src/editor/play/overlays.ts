@@ -1,6 +1,7 @@
 /**
- * What the playtest map draws over the board, worked out from the runtime's answers: where the
- * selected unit may move (with the cost, and the hexes where it must stop), whom it may fire at
+ * What the playtest map draws over the board, worked out from the runtime's answers: the remains
+ * lying in each hex, where the selected unit may move (with the cost, the hexes where it must
+ * stop and the rolls to slip past enemies on the way), whom it may fire at
  * (with range and the line of sight), whom it may attack or charge (with the charge's path),
  * the leader's command range, the hexes the last action changed, and what a click on a hex
  * would do.
@@ -20,11 +21,21 @@ export const COLOURS = {
   changed: '#f5c400',
   weighing: '#111111',
   acting: '#e8368f',
+  remains: '#5a5a5a',
 } as const
 
 /** What a click on a hex does for the selected unit. */
 export type HexIntent =
-  | { kind: 'move'; hex: string; actions: Action[]; facings: string[]; cost: number; stop: boolean }
+  | {
+      kind: 'move'
+      hex: string
+      actions: Action[]
+      facings: string[]
+      cost: number
+      stop: boolean
+      /** Hexes of the path where the move rolls to slip past enemies. */
+      rolls?: string[]
+    }
   | { kind: 'fire'; hex: string; actions: Action[] }
   | { kind: 'shock'; hex: string; actions: Action[] }
   /** An answer of the open decision naming a hex (place a unit there…), by the facings it allows. */
@@ -57,6 +68,7 @@ export function intents(
       facings: m.facings,
       cost: m.cost,
       stop: m.stop,
+      ...(m.rolls ? { rolls: m.rolls } : {}),
     })
   const fireBy = new Map<string, Action[]>()
   for (const f of options.fire) fireBy.set(f.hex, [...(fireBy.get(f.hex) ?? []), f.action])
@@ -88,6 +100,11 @@ export interface OverlayInput {
 export function overlays(input: OverlayInput): { highlights: Highlight[]; lines: MapLine[] } {
   const highlights: Highlight[] = []
   const lines: MapLine[] = []
+  // Remains first: any other mark of the hex is drawn over them.
+  for (const [hex, kinds] of Object.entries(input.state?.remains ?? {})) {
+    const count = Object.values(kinds).reduce((sum, n) => sum + n, 0)
+    if (count > 0) highlights.push({ hex, color: COLOURS.remains, label: `${REMAINS}${count}` })
+  }
   for (const hex of input.changed) highlights.push({ hex, color: COLOURS.changed })
   for (const hex of input.actingHexes ?? []) highlights.push({ hex, color: COLOURS.acting })
   for (const hex of input.command?.hexes ?? []) highlights.push({ hex, color: COLOURS.command })
@@ -104,7 +121,7 @@ export function overlays(input: OverlayInput): { highlights: Highlight[]; lines:
     highlights.push({
       hex: m.hex,
       color: m.stop ? COLOURS.stop : COLOURS.move,
-      label: `${m.cost}${unitUnit}${m.stop ? ' ■' : ''}`,
+      label: `${m.cost}${unitUnit}${m.stop ? ' ■' : ''}${m.rolls ? ` ${ROLL}${m.rolls.length > 1 ? m.rolls.length : ''}` : ''}`,
     })
   for (const f of o?.fire ?? []) {
     highlights.push({ hex: f.hex, color: COLOURS.fire, label: `R${f.range}` })
@@ -117,13 +134,84 @@ export function overlays(input: OverlayInput): { highlights: Highlight[]; lines:
     if (s.charge && s.path && unit?.hex)
       lines.push({ hexes: [unit.hex, ...s.path], color: COLOURS.charge })
   }
-  const w = input.weighing
-  if (w && w.type === 'move' && Array.isArray(w.path) && typeof w.unit === 'string') {
-    const from = input.state?.units[w.unit]?.hex
-    lines.push({
-      hexes: [...(from ? [from] : []), ...(w.path as string[])],
-      color: COLOURS.weighing,
-    })
+  if (input.weighing && input.state) {
+    const weighed = weighedShapes(input.weighing, input.state, o)
+    highlights.push(...weighed.highlights)
+    lines.push(...weighed.lines)
+  }
+  return { highlights, lines }
+}
+
+/** The mark of a hex where a move rolls to slip past enemies (infiltration). */
+export const ROLL = '⚄'
+/** The mark of a hex where remains (corpses) lie, with their count. */
+export const REMAINS = '✝'
+
+const hexList = (value: unknown): string[] | null =>
+  Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === 'string')
+    ? (value as string[])
+    : null
+
+const idList = (value: unknown): string[] =>
+  typeof value === 'string' ? [value] : (hexList(value) ?? [])
+
+/**
+ * What an answer being weighed (hovered or chosen, not yet taken) would do, drawn before it is
+ * taken, read off its fields whatever the mechanic: the path or route its unit takes (a move, a
+ * charge, an advance, a haul), the hex it goes to (a retreat, a dismount, a placement), the
+ * units it aims at (fire along the line of sight the options give, an attack, a horse mounted),
+ * remains cleared from one hex to another, and a move's infiltration rolls.
+ */
+export function weighedShapes(
+  w: Action,
+  state: GameState,
+  options: UnitOptions | null = null,
+): { highlights: Highlight[]; lines: MapLine[] } {
+  const highlights: Highlight[] = []
+  const lines: MapLine[] = []
+  const hexOf = (id: string): string | null => {
+    const u = state.units[id]
+    return u?.location === 'map' ? (u.hex ?? null) : null
+  }
+  const color =
+    w.type === 'charge' || w.type === 'counter-charge'
+      ? COLOURS.charge
+      : w.type === 'fire'
+        ? COLOURS.fire
+        : w.type === 'attack'
+          ? COLOURS.shock
+          : COLOURS.weighing
+  const actors = [...idList(w.unit), ...idList(w.attackers), ...idList(w.crew)]
+  const from = typeof w.unit === 'string' ? hexOf(w.unit) : null
+  const route = hexList(w.path) ?? hexList(w.route)
+  if (route) {
+    lines.push({ hexes: [...(from ? [from] : []), ...route], color })
+    highlights.push({ hex: route[route.length - 1] as string, color })
+  } else if (typeof w.hex === 'string') {
+    if (from && from !== w.hex) lines.push({ hexes: [from, w.hex], color, dashed: true })
+    highlights.push({ hex: w.hex, color })
+  }
+  if (typeof w.from === 'string' && typeof w.to === 'string') {
+    lines.push({ hexes: [w.from, w.to], color, dashed: true })
+    highlights.push({ hex: w.to, color })
+  }
+  const aimed = [...idList(w.target), ...idList(w.defenders), ...idList(w.horse)]
+  for (const id of aimed) {
+    const to = hexOf(id)
+    if (!to) continue
+    highlights.push({ hex: to, color })
+    const sight = options?.fire.find((f) => f.target === id && f.action.unit === w.unit)?.sight
+    for (const actor of actors) {
+      const at = hexOf(actor)
+      if (at && at !== to)
+        lines.push({ hexes: sight && at === from ? [at, ...sight] : [at, to], color, dashed: true })
+    }
+  }
+  if (w.type === 'move' && route) {
+    // The rolls worked out for the option of the same path (the one the unit's options list).
+    const same = options?.moves.find((m) => m.path.join(' ') === route.join(' '))
+    const rolls = same?.rolls ?? []
+    for (const hex of rolls) highlights.push({ hex, color: COLOURS.stop, label: ROLL })
   }
   return { highlights, lines }
 }

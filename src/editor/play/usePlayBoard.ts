@@ -28,6 +28,26 @@ export interface FacingChoice {
 }
 
 /**
+ * Moves to one hex that differ by more than their facing (leading a horse, carrying a stunned
+ * friend set down in one hex or another): the player picks how, then the facing.
+ */
+export interface MoveWayChoice {
+  /** What the choice is for ("Move to 0705"). */
+  what: string
+  hex: string
+  ways: { text: string; actions: Action[] }[]
+}
+
+/** The fields of a move that say more than where it goes and which way it ends facing. */
+const PLAIN_MOVE_FIELDS = new Set(['type', 'unit', 'path', 'facing', 'side', 'with'])
+
+/** A move's extras (what it leads, whom it carries…) as a key: '' for a plain move. */
+function extrasKey(a: Action): string {
+  const extras = Object.entries(a).filter(([k]) => !PLAIN_MOVE_FIELDS.has(k))
+  return extras.length === 0 ? '' : JSON.stringify(extras.sort(([x], [y]) => x.localeCompare(y)))
+}
+
+/**
  * Most answers the suggestion is worked out for: each is tried on the exact dice (some 3 ms an
  * answer that rolls nothing, as placing a retired unit; more for one that rolls).
  */
@@ -36,6 +56,7 @@ const SUGGEST_UP_TO = 48
 export function usePlayBoard(pt: Playtest) {
   const showCommand = ref(false)
   const facingChoice = shallowRef<FacingChoice | null>(null)
+  const wayChoice = shallowRef<MoveWayChoice | null>(null)
 
   const options = computed(() => {
     const l = pt.loaded.value
@@ -117,7 +138,10 @@ export function usePlayBoard(pt: Playtest) {
 
   watch(
     () => [pt.version.value, pt.selected.value],
-    () => (facingChoice.value = null),
+    () => {
+      facingChoice.value = null
+      wayChoice.value = null
+    },
   )
 
   /** Weighs an action, or takes it when it was already being weighed (a second click). */
@@ -136,18 +160,52 @@ export function usePlayBoard(pt: Playtest) {
     const weighed = pt.weighing.value
     if (weighed && list.includes(weighed)) {
       facingChoice.value = null
+      wayChoice.value = null
       pt.act(weighed)
       return
     }
-    if (intent.facings.length <= 1) return weighOrTake(list[0] as Action)
+    const ways = new Map<string, Action[]>()
+    for (const a of list) ways.set(extrasKey(a), [...(ways.get(extrasKey(a)) ?? []), a])
+    if (ways.size > 1) {
+      facingChoice.value = null
+      wayChoice.value = {
+        what: `Move to ${intent.hex}`,
+        hex: intent.hex,
+        ways: [...ways.entries()]
+          .sort(([x], [y]) => (x === '' ? -1 : y === '' ? 1 : 0))
+          .map(([, group]) => {
+            const { facing: _facing, ...sample } = group[0] as Action
+            return { text: pt.describe(sample as Action), actions: group }
+          }),
+      }
+      pt.weighing.value = wayChoice.value.ways[0]?.actions[0] ?? null
+      return
+    }
+    chooseFacing(intent.hex, list, intent.facings)
+  }
+
+  /** Takes one way of moving to a hex (`wayChoice`), then asks for the facing if it may vary. */
+  function takeWay(i: number): void {
+    const c = wayChoice.value
+    const way = c?.ways[i]
+    if (!c || !way) return
+    wayChoice.value = null
+    const facings = [...new Set(way.actions.map((a) => facingName(a.facing)))]
+    chooseFacing(c.hex, way.actions, way.actions[0]?.facing === undefined ? [] : facings)
+  }
+
+  /** Weighs a move to `hex` among `list`, asking for the facing when it may end several ways. */
+  function chooseFacing(hex: string, list: readonly Action[], facings: readonly string[]): void {
+    if (facings.length <= 1) return weighOrTake(list[0] as Action)
+    const intent = { hex, facings }
     const current = currentFacingName()
     const preferred =
       current && intent.facings.includes(current) ? current : (intent.facings[0] as string)
     const choice = {
       what: `Move to ${intent.hex}`,
       hex: intent.hex,
-      actions: list,
-      facings: intent.facings,
+      actions: [...list],
+      facings: [...intent.facings],
       preferred,
     }
     facingChoice.value = choice
@@ -251,6 +309,8 @@ export function usePlayBoard(pt: Playtest) {
     changed,
     actingHexes,
     facingChoice,
+    wayChoice,
+    takeWay,
     withFacing,
     placeHexes,
     suggested,

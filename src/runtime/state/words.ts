@@ -17,6 +17,8 @@ export interface Names {
   side(id: string): string
   /** A facing as the board names it ("E"), whether given by name or as a clock number. */
   facing(value: unknown): string
+  /** A thing of the ruleset (a weapon, a kind of remains) by its label, else its id in words. */
+  label(id: string): string
   /**
    * An engine sentence in words: every unit, leader, side and command id becomes its name, a
    * marker, track or counter id its label, and the action types a prompt quotes ("decline")
@@ -83,6 +85,9 @@ export function namesOf(loaded: LoadedScenario): Names {
       for (const u of g.units ?? []) units.set(u.id, u.name ?? u.id)
   }
   for (const horse of spareHorses(loaded)) units.set(horse.id, horse.name)
+  const labels = new Map<string, string>()
+  for (const w of loaded.rules.ruleset.weapons ?? []) labels.set(w.id, w.label)
+  for (const k of loaded.rules.ruleset.mechanics?.remains?.kinds ?? []) labels.set(k.id, k.label)
   // Scenario names win over a rule label of the same id.
   const all = new Map([...ruleLabels(loaded), ...sides, ...commands, ...units])
   const ids = idReplacer(all)
@@ -96,6 +101,7 @@ export function namesOf(loaded: LoadedScenario): Names {
     unit: (id) => units.get(id) ?? id,
     command: (id) => commands.get(id) ?? id,
     side: (id) => sides.get(id) ?? id,
+    label: (id) => labels.get(id) ?? typeWords(id),
     facing: (value) =>
       typeof value === 'number' ? boardOf(loaded).facingName(value) : String(value),
     text: (sentence, answers = []) => replace(promptWords(sentence, answers)),
@@ -172,6 +178,11 @@ function chargePaths(paths: unknown, names: Names): string {
   return entries.map(([u, p]) => `; ${names.unit(u)} via ${(p as string[]).join(', ')}`).join('')
 }
 
+/** A route or path after its verb: " by K15 → K14 → K13". */
+function via(route: unknown): string {
+  return Array.isArray(route) && route.length > 0 ? ` by ${route.join(' → ')}` : ''
+}
+
 /** One action as a short sentence. */
 export function actionText(action: Action, names: Names): string {
   const a = action as Record<string, unknown>
@@ -191,7 +202,13 @@ export function actionText(action: Action, names: Names): string {
     case 'move': {
       const path = Array.isArray(a.path) ? (a.path as string[]) : []
       const facing = a.facing === undefined ? '' : `, facing ${names.facing(a.facing)}`
-      return `${names.unit(str('unit'))} moves to ${path[path.length - 1] ?? '?'}${facing}${rest(action, ['unit', 'path', 'facing'], names)}`
+      const lead = a.lead === undefined ? '' : `, leading ${list(a.lead, names.unit)}`
+      const carry = a.carry as { unit?: unknown; drop?: unknown } | undefined
+      const carrying =
+        typeof carry?.unit === 'string'
+          ? `, carrying ${names.unit(carry.unit)}${typeof carry.drop === 'string' ? ` to set down in ${carry.drop}` : ''}`
+          : ''
+      return `${names.unit(str('unit'))} moves to ${path[path.length - 1] ?? '?'}${facing}${lead}${carrying}${rest(action, ['unit', 'path', 'facing', 'lead', 'carry'], names)}`
     }
     case 'turn':
       return `${names.unit(str('unit'))} turns to face ${names.facing(a.facing)}`
@@ -208,6 +225,38 @@ export function actionText(action: Action, names: Names): string {
     }
     case 'fire':
       return `${names.unit(str('unit'))} fires at ${names.unit(str('target'))}${rest(action, ['unit', 'target'], names)}`
+    case 'charge':
+    case 'counter-charge': {
+      const verb = action.type === 'charge' ? 'charges' : 'counter-charges'
+      const target = a.target === undefined ? '' : ` ${names.unit(str('target'))}`
+      return `${names.unit(str('unit'))} ${verb}${target}${via(a.route)}${rest(action, ['unit', 'target', 'route'], names)}`
+    }
+    case 'attack': {
+      const many = Array.isArray(a.attackers) && a.attackers.length > 1
+      return `${list(a.attackers, names.unit)} attack${many ? '' : 's'} ${list(a.defenders, names.unit)}${rest(action, ['attackers', 'defenders'], names)}`
+    }
+    case 'retreat':
+    case 'advance': {
+      const verb = action.type === 'retreat' ? 'retreats' : 'advances'
+      const path = Array.isArray(a.path) ? (a.path as string[]) : []
+      const to = str('hex') || (path[path.length - 1] ?? '?')
+      const facing = a.facing === undefined ? '' : `, facing ${names.facing(a.facing)}`
+      return `${names.unit(str('unit'))} ${verb} to ${to}${path.length > 1 ? via(path) : ''}${facing}${rest(action, ['unit', 'hex', 'path', 'facing'], names)}`
+    }
+    case 'mount':
+      return `${names.unit(str('unit'))} mounts ${names.unit(str('horse'))}${rest(action, ['unit', 'horse'], names)}`
+    case 'dismount':
+      return `${names.unit(str('unit'))} dismounts, standing in ${str('hex')}${rest(action, ['unit', 'hex'], names)}`
+    case 'haul': {
+      const path = Array.isArray(a.path) ? (a.path as string[]) : []
+      return `${list(a.crew, names.unit)} haul${Array.isArray(a.crew) && a.crew.length > 1 ? '' : 's'} ${names.unit(str('unit'))} to ${path[path.length - 1] ?? '?'}${path.length > 1 ? via(path) : ''}${rest(action, ['crew', 'unit', 'path'], names)}`
+    }
+    case 'fire-plan':
+      return `${names.unit(str('unit'))} plans ${typeWords(str('plan'))} fire${rest(action, ['unit', 'plan'], names)}`
+    case 'exchange-ammunition':
+      return `${names.unit(str('unit'))} takes ${names.label(str('weapon')).toLowerCase()} ammunition from ${names.unit(str('from'))}${rest(action, ['unit', 'weapon', 'from'], names)}`
+    case 'clear-remains':
+      return `${list(a.units, names.unit)} clear${Array.isArray(a.units) && a.units.length > 1 ? '' : 's'} the ${names.label(str('kind'))} from ${str('from')} to ${str('to')}${rest(action, ['units', 'kind', 'from', 'to'], names)}`
     case 'declare': {
       const verb = a.charge === true ? 'charge' : 'attack'
       return `${list(a.attackers, names.unit)} ${verb} ${list(a.defenders, names.unit)}${chargePaths(a.paths, names)}${rest(action, ['attackers', 'defenders', 'charge', 'paths'], names)}`

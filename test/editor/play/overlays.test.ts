@@ -51,3 +51,119 @@ describe('answers naming a hex', () => {
     ])
   })
 })
+
+describe('what an answer would do, drawn while it is weighed', () => {
+  const unit = (hex: string, side = 'a') => ({
+    type: 't',
+    side,
+    location: 'map',
+    hex,
+    facing: 0,
+    status: 'healthy',
+    markers: {},
+  })
+  const state = {
+    units: {
+      rider: unit('K15'),
+      archer: unit('M12'),
+      foe: unit('K10', 'b'),
+      horse: unit('J14'),
+    },
+    remains: { P9: { 'dead-man': 2, 'dead-horse': 1 }, Q8: { 'dead-man': 0 } },
+  } as never
+  const draw = (weighing: Record<string, unknown> | null, options: unknown = null) =>
+    overlays({
+      options: options as never,
+      selectedHex: null,
+      command: null,
+      changed: [],
+      weighing: weighing as never,
+      state,
+    })
+
+  it('remains: each hex where some lie, with their count, under every other mark', () => {
+    expect(draw(null).highlights).toEqual([{ hex: 'P9', color: COLOURS.remains, label: '✝3' }])
+  })
+
+  it('a charge: its route from the charger, in the charge colour, the target marked', () => {
+    const { lines, highlights } = draw({
+      type: 'charge',
+      unit: 'rider',
+      target: 'foe',
+      route: ['K14', 'K13', 'K12', 'K11', 'K10'],
+    })
+    expect(lines).toContainEqual({
+      hexes: ['K15', 'K14', 'K13', 'K12', 'K11', 'K10'],
+      color: COLOURS.charge,
+    })
+    expect(highlights).toContainEqual({ hex: 'K10', color: COLOURS.charge })
+  })
+
+  it('a shot: the line of sight the options give, dashed, in the fire colour', () => {
+    const options = {
+      unit: 'archer',
+      moves: [],
+      fire: [
+        {
+          target: 'foe',
+          hex: 'K10',
+          range: 3,
+          sight: ['L11', 'L10', 'K10'],
+          action: { type: 'fire', unit: 'archer', target: 'foe' },
+        },
+      ],
+      shock: [],
+    }
+    const { lines } = draw({ type: 'fire', unit: 'archer', target: 'foe' }, options)
+    expect(lines).toContainEqual({
+      hexes: ['M12', 'L11', 'L10', 'K10'],
+      color: COLOURS.fire,
+      dashed: true,
+    })
+  })
+
+  it('a retreat to a hex, a mount, an attack and remains carried away', () => {
+    expect(draw({ type: 'retreat', unit: 'archer', hex: 'N12' }).lines).toEqual([
+      { hexes: ['M12', 'N12'], color: COLOURS.weighing, dashed: true },
+    ])
+    expect(draw({ type: 'mount', unit: 'rider', horse: 'horse' }).lines).toEqual([
+      { hexes: ['K15', 'J14'], color: COLOURS.weighing, dashed: true },
+    ])
+    expect(draw({ type: 'attack', attackers: ['rider'], defenders: ['foe'] }).lines).toEqual([
+      { hexes: ['K15', 'K10'], color: COLOURS.shock, dashed: true },
+    ])
+    expect(
+      draw({ type: 'clear-remains', units: ['archer'], from: 'P9', to: 'Q8', kind: 'dead-man' })
+        .lines,
+    ).toEqual([{ hexes: ['P9', 'Q8'], color: COLOURS.weighing, dashed: true }])
+  })
+
+  it('a move that rolls to slip past enemies: the rolls on its way, and on its hex before', () => {
+    const move = { type: 'move', unit: 'archer', path: ['M11', 'L11', 'L10'] }
+    const options = {
+      unit: 'archer',
+      costUnit: 'mp',
+      moves: [
+        {
+          hex: 'L10',
+          cost: 3,
+          stop: false,
+          path: move.path,
+          facings: [],
+          actions: [move],
+          rolls: ['M11', 'L11'],
+        },
+      ],
+      fire: [],
+      shock: [],
+    }
+    const drawn = draw(move, options)
+    expect(drawn.highlights).toContainEqual({ hex: 'L10', color: COLOURS.move, label: '3 ⚄2' })
+    expect(drawn.highlights).toContainEqual({ hex: 'M11', color: COLOURS.stop, label: '⚄' })
+    expect(drawn.highlights).toContainEqual({ hex: 'L11', color: COLOURS.stop, label: '⚄' })
+    expect(drawn.lines).toContainEqual({
+      hexes: ['M12', 'M11', 'L11', 'L10'],
+      color: COLOURS.weighing,
+    })
+  })
+})

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { LoadedScenario } from '../../../src/runtime'
-import { openPrompt, startGame, validateContent } from '../../../src/runtime'
+import { openPrompt, startGame, unitOptions, validateContent } from '../../../src/runtime'
 import type { SourceText } from '../../../src/runtime/content'
 import { withEdit } from '../../helpers/fixtures'
 import type { Character } from './move-steps'
@@ -314,6 +314,23 @@ describe('Croisades tactical infiltration (B.1.54, Card 4)', () => {
     const stunned = crossing(loaded, [], EAST, 'mover', { guard: 'stunned' })
     expect(rolls(stunned.entries)).toEqual([])
     expect(stunned.state.units.mover?.hex).toBe('H10')
+  })
+
+  it('B.1.54: the play view marks the hexes a move would roll in before it is chosen', () => {
+    const start = crusadersMove(loaded)
+    const moves = new Map(unitOptions(loaded, start, 'mover').moves.map((m) => [m.hex, m]))
+    // Each hex of the way left next to the guard in F9 is marked, never the last one (CH-65).
+    const h10 = moves.get('H10')
+    expect(h10?.path).toEqual(['E9', 'F10', 'G9', 'H10'])
+    expect(h10?.rolls).toEqual(['E9', 'F10', 'G9'])
+    expect(moves.get('F10')?.path).toEqual(['E9', 'F10'])
+    expect(moves.get('F10')?.rolls).toEqual(['E9'])
+    expect(moves.get('E9')?.rolls).toBeUndefined()
+    expect(moves.get('E10')?.rolls).toBeUndefined()
+    // A stunned guard is no threat: no roll marked.
+    const stunned = crusadersMove(loaded)
+    ;(stunned.units.guard as { status: string }).status = 'stunned'
+    expect(unitOptions(loaded, stunned, 'mover').moves.some((m) => m.rolls)).toBe(false)
   })
 
   it('CH-66 (revised): one roll per enemy; 7+1 wounds, 8+2 kills: dead', () => {

@@ -108,3 +108,87 @@ describe('the play view says names, not ids', () => {
     ).toBe(`${names.unit('garrison-af-1')} is fired upon: counter charge or decline`)
   })
 })
+
+describe('the answers of the Croisades mechanics read as sentences (B.1.3–B.1.75)', () => {
+  const r = library.scenario('croisades-battle-for-the-grove')
+  if (!r.ok) throw new Error('croisades-battle-for-the-grove does not load')
+  const names = namesOf(r.value)
+  const say = (action: Record<string, unknown>) =>
+    actionText({ side: 'saracens', ...action } as never, names)
+
+  it.each([
+    [
+      { type: 'charge', unit: 'sa-saladin', target: 'cr-richard', route: ['K15', 'K14', 'K13'] },
+      'Saladin charges Richard I by K15 → K14 → K13',
+    ],
+    [
+      { type: 'counter-charge', unit: 'cr-knight', route: ['O9', 'N10'] },
+      'Knight counter-charges by O9 → N10',
+    ],
+    [
+      { type: 'attack', attackers: ['sa-seljuk-1'], defenders: ['cr-templar-1'] },
+      'Seljuk horseman 1 attacks Templar 1',
+    ],
+    [
+      { type: 'attack', attackers: ['sa-seljuk-1', 'sa-seljuk-2'], defenders: ['cr-templar-1'] },
+      'Seljuk horseman 1, Seljuk horseman 2 attack Templar 1',
+    ],
+    [
+      { type: 'retreat', unit: 'sa-seljuk-2', hex: 'E10', facing: 2 },
+      'Seljuk horseman 2 retreats to E10, facing NE',
+    ],
+    [
+      { type: 'advance', unit: 'cr-arnulf', path: ['F8', 'F7'] },
+      'Arnulf advances to F7 by F8 → F7',
+    ],
+    [
+      { type: 'mount', unit: 'sa-yesugai', horse: 'sa-yesugai-horse' },
+      'Yesugai mounts Riderless horse (Yesugai)',
+    ],
+    [{ type: 'dismount', unit: 'sa-saladin', hex: 'I16' }, 'Saladin dismounts, standing in I16'],
+    [
+      {
+        type: 'exchange-ammunition',
+        unit: 'sa-javelin-1',
+        from: 'sa-javelin-2',
+        weapon: 'javelin',
+      },
+      'Javelinman 1 takes javelin ammunition from Javelinman 2',
+    ],
+    [
+      {
+        type: 'clear-remains',
+        units: ['cr-knight', 'cr-templar-2'],
+        from: 'P9',
+        to: 'Q8',
+        kind: 'dead-man',
+      },
+      'Knight, Templar 2 clear the dead man from P9 to Q8',
+    ],
+    [
+      { type: 'fire-plan', unit: 'sa-javelin-1', plan: 'offensive-and-defensive' },
+      'Javelinman 1 plans offensive and defensive fire',
+    ],
+    [
+      {
+        type: 'move',
+        unit: 'sa-saladin',
+        path: ['J15', 'J14'],
+        facing: 'N',
+        lead: ['sa-yesugai-horse'],
+      },
+      'Saladin moves to J14, facing N, leading Riderless horse (Yesugai)',
+    ],
+    [
+      {
+        type: 'move',
+        unit: 'cr-knight',
+        path: ['O9', 'N10'],
+        carry: { unit: 'cr-templar-2', drop: 'N11' },
+      },
+      'Knight moves to N10, carrying Templar 2 to set down in N11',
+    ],
+  ])('%j', (action, sentence) => {
+    expect(say(action)).toBe(sentence)
+  })
+})

@@ -7,6 +7,7 @@ import type { Action } from '../../state/actions'
 import type { Frame } from '../../state/flow-types'
 import type { PlayContext } from '../procedure'
 import { movementFacts } from '../movement/facts'
+import { infiltrationHexes, infiltrationOf } from '../movement/infiltration'
 import { checkPath } from '../movement/moves'
 import type { Mover } from '../movement/movers'
 import { moverOf, whyNotMove } from '../movement/movers'
@@ -50,6 +51,8 @@ export function movePicture(
   const byHex = new Map<string, MoveOption>()
   if (mover !== null) {
     const f = movementFacts(ctx, frame)
+    const infiltration = infiltrationOf(ctx, frame)
+    const start = ctx.state.units[id]?.hex ?? null
     for (const action of actions) {
       if (action.type !== 'move' || action.unit !== id) continue
       const path = action.path as string[]
@@ -58,6 +61,11 @@ export function movePicture(
       if (option === undefined) {
         const { cost, stop } = checkPath(f, mover, path)
         option = { hex, cost, stop, path: [...path], facings: [], actions: [] }
+        const rolls =
+          infiltration === undefined || start === null
+            ? []
+            : infiltrationHexes(ctx, infiltration, id, start, path)
+        if (rolls.length > 0) option.rolls = rolls
         byHex.set(hex, option)
       }
       option.actions.push(action)

@@ -14,6 +14,11 @@ export interface MoveOption {
   stop: boolean
   /** The hexes entered, in order, this one last. */
   path: string[]
+  /**
+   * The hexes of the path where the unit would roll to slip past enemies (infiltration), as the
+   * board stands now; absent when none.
+   */
+  rolls?: string[]
   /** Facings it may end the move with (empty for a piece without facing). */
   facings: string[]
   /** The legal move actions ending there (one per facing and leaders taken along). */

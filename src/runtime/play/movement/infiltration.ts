@@ -65,6 +65,25 @@ export function challengers(
 }
 
 /**
+ * The hexes where `unit`, moving from `start` along `path`, would roll its infiltration as the
+ * board stands now (each hex it leaves, or enters with `finalHex`, next to an enemy able to
+ * attack it): what the play view marks on a move before it is chosen. Enemies the move's own
+ * rolls would stun or kill on the way are still counted.
+ */
+export function infiltrationHexes(
+  ctx: PlayContext,
+  settings: Infiltration,
+  unit: string,
+  start: string,
+  path: readonly string[],
+): string[] {
+  const challenged = (hex: string) => challengers(ctx, unit, hex).length > 0
+  if (settings.finalHex === true) return path.filter(challenged)
+  const left = [start, ...path.slice(0, -1)]
+  return left.filter((hex, i) => leavingCrosses(ctx, settings, unit, i) && challenged(hex))
+}
+
+/**
  * Rolls the infiltration of `unit` in `hex` against the enemies able to attack it there and
  * applies the results; the frame that carries out what the results left pending, if any.
  * `rolled` is false when no enemy challenged the unit (nothing was rolled).
