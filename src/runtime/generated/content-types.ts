@@ -5671,6 +5671,10 @@ export interface ChargeDeclarationPhaseSettings {
    * A unit may be the target of one charge or counter-charge per game turn, and charge once.
    */
   oncePerTurn?: boolean
+  /**
+   * A charge once declared cannot be withdrawn: the movement phase that follows does not end while a charger who can still ride his route has not.
+   */
+  binding?: boolean
 }
 /**
  * Attacks are declared and resolved, one roll per defending hex (mechanics.shock).

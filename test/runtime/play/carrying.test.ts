@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Action, GameState } from '../../../src/runtime'
 import { legalActions } from '../../../src/runtime'
+import { forcedSource } from '../../../src/runtime/dice'
 import type { Character } from './move-steps'
 import { act, croisades, crusadersMove, lines, refused } from './move-steps'
 
@@ -70,6 +71,32 @@ describe('carrying the stunned (B.1.53)', () => {
     expect(moves.some((a) => ends(a) === 'J10')).toBe(false)
     const { state } = act(loaded, start, moves[moves.length - 1] as Action)
     expect(state.units.friend?.hex).toBe((moves[moves.length - 1]?.carry as { drop: string }).drop)
+  })
+
+  it('a man entered from the far side is picked up where the path first enters his hex', () => {
+    // Beside an enemy in I7, the longbowman in H7 may not step from H8 (a friend's hex) into I8
+    // and must come at the man from J8, through I8: a way that crossed his hex first would
+    // pick him up on that first pass and lack the points after.
+    const slope = croisades(
+      [
+        { id: 'carrier', type: 'welsh-longbowman', hex: 'H7' },
+        { ...friend, hex: 'I8' },
+        { id: 'bryn', type: 'sergeant', hex: 'H8' },
+        { id: 'other', type: 'sergeant', hex: 'H9' },
+        { id: 'bowman', type: 'welsh-longbowman', hex: 'J7' },
+      ],
+      [far, { id: 'foe', type: 'syrian-infantry', hex: 'I7' }],
+    )
+    // Every infiltration roll a 1: nobody is hurt on the way.
+    const start = { ...stunnedFriend(slope), dice: forcedSource(new Array(20).fill(1)) }
+    const moves = legalActions(slope, start).filter(
+      (a) => a.type === 'move' && a.carry !== undefined,
+    )
+    // Others may carry him (the bowman in J7); no way offered crosses his hex before the pick-up.
+    expect(moves.some((a) => a.unit === 'bowman')).toBe(true)
+    const roundabout = (a: Action) => (a.path as string[]).slice(0, 3).join() === 'H8,I8,J8'
+    expect(moves.filter((a) => a.unit === 'carrier' && roundabout(a))).toEqual([])
+    for (const move of moves) expect(() => act(slope, start, move)).not.toThrow()
   })
 
   it('refused: a friend who is not stunned, a path that misses him, a drop that is not free or not next to the end', () => {

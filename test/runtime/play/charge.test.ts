@@ -47,7 +47,7 @@ describe('declaring a charge (B.1.56, T-CH-16)', () => {
     const far = game([knight('a', 'I12', 'S'), foot('b', 'I19')])
     const after = play(far.loaded, far.state, charge('a', 'b', column('I', 13, 18)))
     expect(declaredCharges({ loaded: far.loaded, state: after }).charges).toEqual([
-      { unit: 'a', target: 'b', route: column('I', 13, 18) },
+      { unit: 'a', target: 'b', route: column('I', 13, 18), binding: true },
     ])
     expect(after.units.a?.markers.charge).toBe(1)
   })
@@ -160,7 +160,7 @@ describe('counter-charges (B.1.56, T-CH-16)', () => {
     expect(after.units.c?.markers['counter-charge']).toBe(1)
     // The charger now stops on the two hexes before them: 8 of his 10 hexes.
     expect(declaredCharges({ loaded, state: after }).charges).toEqual([
-      { unit: 'a', target: 'b', route: column('I', 9, 16), counter: 'c' },
+      { unit: 'a', target: 'b', route: column('I', 9, 16), counter: 'c', binding: true },
     ])
   })
 
@@ -192,6 +192,60 @@ describe('counter-charges (B.1.56, T-CH-16)', () => {
       unit: 't',
       route: ['I18', 'I17'],
     })
+  })
+})
+
+describe('a declared charge cannot be withdrawn (B.1.56)', () => {
+  /** The crusaders' movement phase after A's charge at B. */
+  function owed(): { loaded: LoadedScenario; state: GameState } {
+    const { loaded, state } = game([knight('a', 'I8', 'S'), foot('b', 'I19')])
+    const declared = play(loaded, state, charge('a', 'b', column('I', 9, 18)))
+    return { loaded, state: passUntil(loaded, declared, 'movement') }
+  }
+
+  it('the movement phase does not end until the charger has ridden his route', () => {
+    const { loaded, state } = owed()
+    const offered = without(legalActions(loaded, state))
+    expect(offered.some((a) => a.type === 'done')).toBe(false)
+    // Riding it is all he may do: no turning aside, no dismounting.
+    expect(offered.filter((a) => a.unit === 'a').map((a) => a.type)).toEqual(['move'])
+    expect(refusal(loaded, state, { type: 'done' })).toBe(
+      'a has declared a charge and must ride it before the phase ends: a declaration cannot be withdrawn',
+    )
+    const ridden = play(loaded, state, offered.find((a) => a.unit === 'a') as Action)
+    expect(ridden.units.a?.hex).toBe('I18')
+    expect(without(legalActions(loaded, ridden)).some((a) => a.type === 'done')).toBe(true)
+  })
+
+  it('a charger who can no longer ride (stunned on the way to his phase) does not hold it up', () => {
+    const { loaded, state } = owed()
+    const stunned = structuredClone(state)
+    ;(stunned.units.a as { status: string }).status = 'stunned'
+    expect(without(legalActions(loaded, stunned)).some((a) => a.type === 'done')).toBe(true)
+  })
+
+  it('a ruleset without `binding` lets the phase end with the charge not ridden', () => {
+    const bound = scenarioWith([knight('a', 'I8', 'S'), foot('b', 'I19')], {
+      ruleset: 'croisades-tactical',
+    })
+    const ruleset = bound.rules.ruleset
+    const phases = ruleset.sequence.phases.map((p) => {
+      if (p.id !== 'charges') return p
+      const { binding: _binding, ...params } = p.params as Record<string, unknown>
+      return { ...p, params }
+    })
+    const loaded = {
+      ...bound,
+      rules: { ...bound.rules, ruleset: { ...ruleset, sequence: { ...ruleset.sequence, phases } } },
+    } as LoadedScenario
+    const { state } = startGame(loaded, { seed: 1 })
+    const declared = play(
+      loaded,
+      passUntil(loaded, state, 'charge-declaration'),
+      charge('a', 'b', column('I', 9, 18)),
+    )
+    const moving = passUntil(loaded, declared, 'movement')
+    expect(without(legalActions(loaded, moving)).some((a) => a.type === 'done')).toBe(true)
   })
 })
 

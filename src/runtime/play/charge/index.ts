@@ -18,7 +18,7 @@ import { reject } from '../../state/failure'
 import { cubeAdd, directionAtClock, isSideClock } from '../../hex'
 import type { Cube } from '../../hex'
 import { headingBetween, hexAtClock, hexesOf } from '../../state/footprints'
-import { activeSideOf } from '../activity'
+import { activeSideOf, peekActivity } from '../activity'
 import { AGAIN, defineProcedure } from '../define-procedure'
 import { memoryOf, peekMemory } from '../extras/common'
 import { enemyUnits, unitRatings } from '../influence'
@@ -54,6 +54,8 @@ export interface ChargeRecord {
   route: string[]
   /** The unit that counter-charged him, if one did. */
   counter?: string
+  /** The charge cannot be withdrawn (the settings' `binding`): it must be ridden. */
+  binding?: true
 }
 
 interface ChargeMemory {
@@ -86,6 +88,23 @@ function memory(ctx: PlayContext): ChargeMemory {
 /** The route unit `id` declared he would charge along this game turn, or null. */
 export function chargeRoute(ctx: Ctx, id: string): string[] | null {
   return declaredCharges(ctx).charges.find((c) => c.unit === id)?.route ?? null
+}
+
+/**
+ * The riders of `side` who declared a binding charge this game turn and have not moved since,
+ * with the rule that binds them (the declaring phase's).
+ */
+export function chargesToRide(ctx: Ctx, side: string): { riders: string[]; rule?: string } {
+  const riders = declaredCharges(ctx)
+    .charges.filter(
+      (c) =>
+        c.binding === true &&
+        ctx.state.units[c.unit]?.side === side &&
+        peekActivity(ctx, c.unit)?.moved !== true,
+    )
+    .map((c) => c.unit)
+  const phase = ctx.loaded.rules.ruleset.sequence.phases.find((p) => p.mechanic === MECHANIC)
+  return { riders, ...(phase?.rule === undefined ? {} : { rule: phase.rule }) }
 }
 
 /** Whether the unit already charged or counter-charged this game turn. */
@@ -339,6 +358,7 @@ export const chargeDeclarationProcedure = defineProcedure<PhaseData>()({
     'sightBlockedBy',
     'marker',
     'oncePerTurn',
+    'binding',
   ],
   actions: ['charge', 'done'],
   steps: {
@@ -382,6 +402,7 @@ export const chargeDeclarationProcedure = defineProcedure<PhaseData>()({
       unit: stringArg(action, 'unit'),
       target: stringArg(action, 'target'),
       route: routeArg(action),
+      ...(settings.binding === true ? { binding: true as const } : {}),
     }
     const rule = f.frame.phase === null ? undefined : phaseOf(ctx, f.frame.phase).rule
     const why = whyNotCharge(ctx, settings, side, charge)

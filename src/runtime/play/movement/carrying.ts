@@ -224,7 +224,8 @@ function wayInto(
   const starts: [string, readonly string[], number][] = [[m.start as string, [], 0]]
   for (const [at, way] of reached) starts.push([at, way.path, way.cost])
   for (const [at, path, cost] of starts) {
-    if (!f.board.neighbors(at).includes(hex)) continue
+    // A way that crossed his hex already would pick him up there (the move's first pass).
+    if (path.includes(hex) || !f.board.neighbors(at).includes(hex)) continue
     const step = checkStep(f, m, at, hex, new Set(), true)
     if (!step.ok || cost + step.cost > m.budget) continue
     if (best === null || cost + step.cost < best.cost)

@@ -15,6 +15,7 @@
  * `mounting`) of each of his side's player turns counts it, and completes it in the last of the
  * turns it takes, provided he did nothing else in them and man and horse are still in place.
  */
+import { chargesToRide } from '../charge'
 import type { Action } from '../../state/actions'
 import { checkArgs, stringArg } from '../../state/actions'
 import { transformUnit } from '../../state/effect-changes'
@@ -110,6 +111,8 @@ function whyNotChange(
   if (why !== null) return why
   if (unit.location !== 'map' || unit.hex === null) return `${id} is not on the map`
   if (pendingMount(ctx, id) !== undefined) return `${id} is already changing mount`
+  if (chargesToRide(ctx, unit.side).riders.includes(id))
+    return `${id} has declared a charge and must ride it, not change mount`
   const price = priceOf(ctx, settings, id)
   if (price === undefined) return `${id} may not mount or dismount`
   if ('turns' in price) {

@@ -6,6 +6,7 @@
  * A move or a shot may open reaction windows for the other side
  * (reaction fire, return fire, counter-charges), run as sub-procedures before the next decision.
  */
+import { chargesToRide } from '../charge'
 import { piecesInPlay } from '../forces'
 import type { Action } from '../../state/actions'
 import { checkArgs } from '../../state/actions'
@@ -140,10 +141,17 @@ function phaseProcedure(
       const frame = f.frame
       let outcome: ActionOutcome
       switch (action.type) {
-        case 'done':
+        case 'done': {
           checkArgs(action, [])
+          const owed = withMoves ? chargesOwed(ctx, frame) : null
+          if (owed !== null)
+            return reject(
+              `${owed.rider} has declared a charge and must ride it before the phase ends: a declaration cannot be withdrawn`,
+              owed.rule,
+            )
           f.go('end')
           return `${currentActivation(ctx).side} ends ${what}`
+        }
         case 'move':
           if (!withMoves) return reject('there is no movement in this phase')
           outcome = performMove(ctx, frame, action)
@@ -201,7 +209,7 @@ function phaseProcedure(
         ...(withMoves ? clearChoices(ctx) : []),
         ...(withMoves ? haulChoices(ctx) : []),
         ...(withMoves ? mountChoices(ctx, frame) : []),
-        { type: 'done' },
+        ...(withMoves && chargesOwed(ctx, frame) !== null ? [] : [{ type: 'done' }]),
       ]
     },
     legalGroups(ctx, { frame }) {
@@ -228,9 +236,21 @@ function phaseProcedure(
         actions: () => listed(list(id)),
         list: () => list(id),
       })
-      return [{ key: 'done', actions: () => [{ type: 'done' }] }, ...pieces.map(piece)]
+      const done = (): Action[] =>
+        withMoves && chargesOwed(ctx, frame) !== null ? [] : [{ type: 'done' }]
+      return [{ key: 'done', actions: done }, ...pieces.map(piece)]
     },
   })
+}
+
+/**
+ * The first rider of the active side who declared a binding charge, has not ridden it and still
+ * can (some move of his is legal); null when none owes one.
+ */
+function chargesOwed(ctx: PlayContext, frame: Frame): { rider: string; rule?: string } | null {
+  const { riders, rule } = chargesToRide(ctx, currentActivation(ctx).side)
+  const rider = riders.find((id) => moveChoices(ctx, frame, [id]).length > 0)
+  return rider === undefined ? null : { rider, ...(rule === undefined ? {} : { rule }) }
 }
 
 export const moveAndFireProcedure = phaseProcedure(
