@@ -1,7 +1,7 @@
 /**
  * Every browser test, on one built editor (tools/browser-harness.ts: built once in development
- * mode, served with the dev server's Save endpoints) and one Chromium: playtest in the browser
- * (play-flow.ts), a designer in the editor (editor-flow.ts) and Croisades riders
+ * mode, served with the dev server's Save endpoints) and one Chromium: playtests in the browser
+ * (play-flow.ts: Men of Iron and Croisades tactical), a designer in the editor (editor-flow.ts) and Croisades riders
  * (riders-flow.ts), each in a browser context of its own, so each starts from an empty
  * workspace. One file, so that Vitest runs it beside the other tests on the second core
  * instead of after them all (files of a project without file parallelism wait for every other
@@ -22,7 +22,7 @@ import {
   type EditorServer,
 } from '../../tools/browser-harness'
 import { designerInTheEditor } from './editor-flow'
-import { playtestInTheBrowser } from './play-flow'
+import { croisadesInTheBrowser, playtestInTheBrowser } from './play-flow'
 import { ridersInTheBrowser } from './riders-flow'
 import type { BrowserSession } from './session'
 
@@ -49,5 +49,6 @@ const current = (): BrowserSession => {
 }
 
 playtestInTheBrowser(current)
+croisadesInTheBrowser(current)
 designerInTheEditor(current)
 ridersInTheBrowser(current)

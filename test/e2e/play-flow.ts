@@ -25,7 +25,12 @@ interface Action {
 }
 interface Hooks {
   __hexwright: {
-    ws: { ready: boolean; files: Map<string, string>; value(path: string): unknown }
+    ws: {
+      ready: boolean
+      files: Map<string, string>
+      value(path: string): unknown
+      createFile(path: string, text: string): void
+    }
     nav: { open(path: string, view?: string): void }
   }
   __hexwrightMap: { hexCenterOnScreen(hex: string): { x: number; y: number } | null }
@@ -156,6 +161,155 @@ async function logText(): Promise<string> {
   const text = await page.locator('[data-testid=game-log]').innerText()
   await page.click('[data-testid=tab-combat]')
   return text
+}
+
+/** The colour the play map draws a charge's route in (src/editor/play/overlays.ts). */
+const CHARGE_COLOUR = '#a040c0'
+const CLASH = 'content/scenarios/first-clash-in-the-grove.json'
+
+/**
+ * A small Croisades tactical fight on the olive grove, made for this test: a knight who can
+ * charge a Syrian rider head-on down file F, a sergeant who must walk past a foot archer.
+ */
+function clashText(): string {
+  return JSON.stringify({
+    $schema: '../../schemas/scenario.schema.json',
+    id: 'first-clash-in-the-grove',
+    schemaVersion: 1,
+    name: 'First clash in the grove',
+    description: 'A knight and a sergeant against a Syrian rider and a foot archer.',
+    ruleset: 'croisades-tactical',
+    map: 'croisades-olive-grove',
+    setup: { firstSide: 'crusaders', turns: 4 },
+    sides: [
+      {
+        id: 'crusaders',
+        name: 'Crusaders',
+        color: '#2f4f9f',
+        units: [
+          { id: 'knight', type: 'average-knight', name: 'Sir Guy', hex: 'F15', facing: 'N' },
+          { id: 'sergeant', type: 'sergeant', name: 'Hugh', hex: 'L16' },
+        ],
+      },
+      {
+        id: 'saracens',
+        name: 'Saracens',
+        color: '#9f2f2f',
+        units: [
+          { id: 'syrian', type: 'syrian-heavy-cavalry', name: 'Tarik', hex: 'F7', facing: 'S' },
+          { id: 'archer', type: 'saracen-foot-archer', name: 'Walid', hex: 'N10' },
+        ],
+      },
+    ],
+  })
+}
+
+/** Hovers the answer button of the open decision for which `pick` is true. */
+async function hoverAnswer(pick: (a: Action) => boolean): Promise<void> {
+  await page.waitForFunction(() => (window as unknown as W).__hexwrightPlay.answers().length > 0)
+  const i = (await play((p) => p.answers())).findIndex(pick)
+  expect(i).toBeGreaterThanOrEqual(0)
+  await page.locator('[data-testid=answer]').nth(i).hover()
+}
+
+/** Croisades tactical played as a new user would, in a context of its own. */
+export function croisadesInTheBrowser(of: SessionOf): void {
+  describe('Croisades tactical in the browser', () => {
+    beforeAll(async () => {
+      const session = of()
+      url = session.url
+      page = await session.browser.newPage({ viewport: { width: 1500, height: 950 } })
+    })
+
+    afterAll(async () => {
+      await page?.context().close()
+    })
+
+    it('fires defensively into a move, sees a charge and a counter-charge, a melee with its odds and a stunned man recovering', async () => {
+      await page.goto(url)
+      await ready()
+      await page.evaluate(
+        ([p, t]) => (window as unknown as W).__hexwright.ws.createFile(p as string, t as string),
+        [CLASH, clashText()],
+      )
+      await openPlay(CLASH)
+      await page.waitForSelector('[data-testid=play-setup]')
+      await page.check('[data-testid=dice-table]')
+      await page.click('[data-testid=start-game]')
+      await page.waitForSelector('[data-testid=play-map]')
+
+      // B.1.21 phase 1: the crusaders have nobody to shoot with.
+      expect(await prompt()).toMatchObject({ side: 'crusaders', kind: 'fire' })
+      await answer((a) => a.type === 'done')
+
+      // Phase 2 (B.1.56): Sir Guy's charge at Tarik straight down file F, its route drawn on
+      // the map while the answer is weighed, before it is declared.
+      expect(await prompt()).toMatchObject({ side: 'crusaders', kind: 'charge-declaration' })
+      const straight = (a: Action) =>
+        a.type === 'charge' &&
+        a.target === 'syrian' &&
+        JSON.stringify(a.route) === JSON.stringify(['F14', 'F13', 'F12', 'F11', 'F10', 'F9', 'F8'])
+      await hoverAnswer(straight)
+      // Attached, not "visible": a straight line down a file has an empty bounding box.
+      await page.waitForSelector(`.play-map path[stroke="${CHARGE_COLOUR}"]`, { state: 'attached' })
+      await page.screenshot({ path: join(RESULTS, 'croisades-charge-route.png') })
+      await answer(straight)
+
+      // The Saracens answer at once: Tarik counter-charges two hexes back along the route.
+      expect(await prompt()).toMatchObject({ side: 'saracens', kind: 'counter-charge' })
+      await answer((a) => a.type === 'counter-charge' && a.unit === 'syrian')
+      expect(await unitHex('syrian')).toBe('F9')
+
+      // Phase 3: a declared charge must be ridden (no "Done" while it is owed); Sir Guy rides
+      // to F10, where the counter-charge meets him.
+      expect(await prompt()).toMatchObject({ side: 'crusaders', kind: 'movement' })
+      expect((await play((p) => p.answers())).some((a) => a.type === 'done')).toBe(false)
+      await selectUnit('knight', 'Sir Guy')
+      await clickHex('F10')
+      await clickHex('F10')
+      expect(await unitHex('knight')).toBe('F10')
+
+      // Hugh walks past Walid: entering L15 he is shot at defensively (B.1.33), a 1 wounds.
+      await selectUnit('sergeant', 'Hugh')
+      await clickHex('L13')
+      await clickHex('L13')
+      expect(await prompt()).toMatchObject({ side: 'saracens', kind: 'reaction-fire' })
+      await answer((a) => a.type === 'fire' && a.unit === 'archer' && a.target === 'sergeant')
+      expect(await roll(1)).toMatch(/Missile fire/)
+      expect(await logText()).toMatch(/Missile fire \(Walid at Hugh\)[^\n]*result B \(Wounded\)/)
+      await page.screenshot({ path: join(RESULTS, 'croisades-defensive-fire.png') })
+
+      // Phase 4 (B.1.7): the melee's odds shown before the roll; a 1 kills Tarik's horse and
+      // stuns him (result D), and he is set down beside it.
+      await passUntil('melee')
+      await hoverAnswer((a) => a.type === 'attack')
+      await expect.poll(() => page.locator('[data-testid=combat-panel]').innerText()).toMatch(/3:1/)
+      await page.screenshot({ path: join(RESULTS, 'croisades-melee-odds.png') })
+      await answer((a) => a.type === 'attack')
+      await roll(1)
+      expect(await logText()).toMatch(/Melee \(Sir Guy against Tarik\): odds 3:1[^\n]*result D/)
+      expect(await prompt()).toMatchObject({ side: 'saracens', kind: 'unhorsed' })
+      // Seven hexes beside the horse: the answers fold away, the suggested one shown apart.
+      await page.click('[data-testid=suggested-answer]')
+      expect(await logText()).toMatch(/Tarik: healthy → stunned/)
+
+      // The Saracens' player turn passes; in its phase 5 Tarik, stunned in the previous player
+      // turn, recovers (B.1.21).
+      expect(await prompt()).toMatchObject({ side: 'crusaders', kind: 'advance' })
+      await answer((a) => a.type === 'decline')
+      for (let i = 0; i < 12 && (await prompt())?.side === 'saracens'; i++) {
+        await rollAll()
+        await answer((a) => ['done', 'decline', 'pass'].includes(a.type))
+      }
+      expect(await prompt()).toMatchObject({ side: 'crusaders', kind: 'fire' })
+      expect(await logText()).toMatch(/Tarik: stunned → healthy/)
+      // The last unit selected (Hugh) says why he has nothing to do, by his name.
+      expect(await page.locator('[data-testid=selected-unit]').innerText()).toContain(
+        'Hugh has no part in this decision',
+      )
+      await page.screenshot({ path: join(RESULTS, 'croisades-recovered.png') })
+    }, 300_000)
+  })
 }
 
 /** The playtest, in a context of its own of the browser `of` gives. */
