@@ -212,18 +212,36 @@ async function hoverAnswer(pick: (a: Action) => boolean): Promise<void> {
   await page.locator('[data-testid=answer]').nth(i).hover()
 }
 
+/** Opens a scenario in Play and starts it with table dice, rolling what its setup rolls. */
+async function startWithTableDice(path: string): Promise<void> {
+  await openPlay(path)
+  await page.waitForSelector('[data-testid=play-setup]')
+  await page.check('[data-testid=dice-table]')
+  await page.click('[data-testid=start-game]')
+  for (;;) {
+    await page.waitForSelector('[data-testid=play-map], [data-testid=dice-request]')
+    if ((await page.locator('[data-testid=play-map]').count()) > 0) break
+    await roll()
+  }
+}
+
+/** A page of its own (a new browser context: an empty workspace) for the describe block. */
+function ownPage(of: SessionOf): void {
+  beforeAll(async () => {
+    const session = of()
+    url = session.url
+    page = await session.browser.newPage({ viewport: { width: 1500, height: 950 } })
+  })
+
+  afterAll(async () => {
+    await page?.context().close()
+  })
+}
+
 /** Croisades tactical played as a new user would, in a context of its own. */
 export function croisadesInTheBrowser(of: SessionOf): void {
   describe('Croisades tactical in the browser', () => {
-    beforeAll(async () => {
-      const session = of()
-      url = session.url
-      page = await session.browser.newPage({ viewport: { width: 1500, height: 950 } })
-    })
-
-    afterAll(async () => {
-      await page?.context().close()
-    })
+    ownPage(of)
 
     it('fires defensively into a move, sees a charge and a counter-charge, a melee with its odds and a stunned man recovering', async () => {
       await page.goto(url)
@@ -232,11 +250,7 @@ export function croisadesInTheBrowser(of: SessionOf): void {
         ([p, t]) => (window as unknown as W).__hexwright.ws.createFile(p as string, t as string),
         [CLASH, clashText()],
       )
-      await openPlay(CLASH)
-      await page.waitForSelector('[data-testid=play-setup]')
-      await page.check('[data-testid=dice-table]')
-      await page.click('[data-testid=start-game]')
-      await page.waitForSelector('[data-testid=play-map]')
+      await startWithTableDice(CLASH)
 
       // B.1.21 phase 1: the crusaders have nobody to shoot with.
       expect(await prompt()).toMatchObject({ side: 'crusaders', kind: 'fire' })
@@ -315,29 +329,13 @@ export function croisadesInTheBrowser(of: SessionOf): void {
 /** The playtest, in a context of its own of the browser `of` gives. */
 export function playtestInTheBrowser(of: SessionOf): void {
   describe('playtest in the browser', () => {
-    beforeAll(async () => {
-      const session = of()
-      url = session.url
-      page = await session.browser.newPage({ viewport: { width: 1500, height: 950 } })
-    })
-
-    afterAll(async () => {
-      await page?.context().close()
-    })
+    ownPage(of)
 
     it('plays a move, a shot, a continuation and a charge with our own dice, then saves and replays', async () => {
       await page.goto(url)
       await ready()
-      await openPlay(SCENARIO)
-      await page.waitForSelector('[data-testid=play-setup]')
-      await page.check('[data-testid=dice-table]')
-      await page.click('[data-testid=start-game]')
       // The setup draws seizure counters (6.3) with our dice too.
-      for (;;) {
-        await page.waitForSelector('[data-testid=play-map], [data-testid=dice-request]')
-        if ((await page.locator('[data-testid=play-map]').count()) > 0) break
-        await roll()
-      }
+      await startWithTableDice(SCENARIO)
       expect(await prompt()).toMatchObject({ side: 'franks', kind: 'activation-choice' })
 
       // 6.1: the Franks take their free activation with the foot battle.
