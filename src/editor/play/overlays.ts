@@ -200,6 +200,8 @@ export function weighedShapes(
     const to = hexOf(id)
     if (!to) continue
     highlights.push({ hex: to, color })
+    // A route already shows how the target is reached (a charge): no straight line besides.
+    if (route) continue
     const sight = options?.fire.find((f) => f.target === id && f.action.unit === w.unit)?.sight
     for (const actor of actors) {
       const at = hexOf(actor)

@@ -92,10 +92,9 @@ describe('what an answer would do, drawn while it is weighed', () => {
       target: 'foe',
       route: ['K14', 'K13', 'K12', 'K11', 'K10'],
     })
-    expect(lines).toContainEqual({
-      hexes: ['K15', 'K14', 'K13', 'K12', 'K11', 'K10'],
-      color: COLOURS.charge,
-    })
+    expect(lines).toEqual([
+      { hexes: ['K15', 'K14', 'K13', 'K12', 'K11', 'K10'], color: COLOURS.charge },
+    ])
     expect(highlights).toContainEqual({ hex: 'K10', color: COLOURS.charge })
   })
 
