@@ -99,6 +99,34 @@ describe('carrying the stunned (B.1.53)', () => {
     for (const move of moves) expect(() => act(slope, start, move)).not.toThrow()
   })
 
+  it('a carrier killed in a hex he was passing through: the man is set down in the nearest free hex', () => {
+    // The longbowman carries the stunned friend through F8, the rear hex of a loose horse, and
+    // is shot dead there: the friend may not stay under the horse (soak, battle seed 317).
+    const passing = croisades(
+      [
+        { id: 'carrier', type: 'welsh-longbowman', hex: 'H7' },
+        { ...friend, hex: 'G7' },
+        { id: 'horse', type: 'riderless-horse', hex: 'F7', facing: 'N' },
+      ],
+      [{ id: 'archer', type: 'saracen-foot-archer', hex: 'C8' }],
+    )
+    const start = stunnedFriend(passing)
+    const move = carry(['G7', 'F8', 'E8', 'D8'], 'E8')
+    let now = act(passing, start, { ...move, facing: undefined }).state
+    // Defensive fire at each step until the one into F8: declined, then a 1 there.
+    for (let i = 0; i < 6 && now.units.carrier?.hex !== 'F8'; i++)
+      now = act(passing, now, { type: 'decline' }).state
+    expect(now.units.carrier?.hex).toBe('F8')
+    const shot = act(
+      passing,
+      { ...now, dice: forcedSource([1]) },
+      { type: 'fire', unit: 'archer', target: 'carrier' },
+    )
+    expect(shot.state.units.carrier?.status).toBe('dead')
+    expect(lines(shot.entries)).toContain('carrier sets friend down in G7')
+    expect(shot.state.units.friend?.hex).toBe('G7')
+  })
+
   it('refused: a friend who is not stunned, a path that misses him, a drop that is not free or not next to the end', () => {
     const start = stunnedFriend(loaded)
     const healthy = crusadersMove(loaded)

@@ -7,7 +7,8 @@
  * and where the move ends he is set down in `drop`, a hex next to it that holds nobody and whose
  * terrain he could enter. A move cut short sets him down next to where it stopped: in `drop` if
  * it is next to it and still free, else in the first free neighbour (the board's order), else he
- * stays in the carrier's hex.
+ * stays in the carrier's hex — unless someone else stands there (a friend or a horse the carrier
+ * was passing when he was stopped or killed): then in the nearest hex free for him.
  */
 import type { Action } from '../../state/actions'
 import { boardOf } from '../../state/board'
@@ -261,6 +262,25 @@ export function pickUp(
   })
 }
 
+/** The hex nearest `from` (ring by ring, in the board's order) where `carried` may be set down. */
+function nearestDrop(ctx: Ctx, carried: string, from: string, carrier: string): string | undefined {
+  const board = boardOf(ctx.loaded)
+  const seen = new Set([from])
+  let ring = [from]
+  while (ring.length > 0) {
+    const next: string[] = []
+    for (const hex of ring)
+      for (const n of board.neighbors(hex)) {
+        if (seen.has(n)) continue
+        seen.add(n)
+        if (mayDropIn(ctx, carried, n, carrier)) return n
+        next.push(n)
+      }
+    ring = next
+  }
+  return undefined
+}
+
 /** Sets the carried unit down where the move ended (see the module's comment). */
 export function setDown(
   ctx: PlayContext,
@@ -277,10 +297,14 @@ export function setDown(
   if (carried?.location !== 'map' || here === null || here === undefined) return
   const around =
     ctx.state.units[carrier]?.location === 'map' ? boardOf(ctx.loaded).neighbors(here) : []
+  // Where nobody else stands he may stay; in a hex the carrier was only passing through (a
+  // friend's, a horse's) he is set down in the nearest hex that is free for him.
+  const crowded = unitsCovering(ctx, here).some((u) => u !== carrier && u !== plan.unit)
   const drop =
     around.includes(plan.drop) && mayDropIn(ctx, plan.unit, plan.drop, carrier)
       ? plan.drop
-      : around.find((h) => mayDropIn(ctx, plan.unit, h, carrier))
+      : (around.find((h) => mayDropIn(ctx, plan.unit, h, carrier)) ??
+        (crowded ? nearestDrop(ctx, plan.unit, here, carrier) : undefined))
   const rule = carryingOf(ctx, frame)?.rule
   if (drop === undefined) {
     ctx.applied.push({
