@@ -11,12 +11,20 @@
  * ballista has no strength or range printed and cannot shoot.
  */
 import { describe, expect, it } from 'vitest'
-import type { Action, GameState, LoadedScenario, UnitPlacement } from '../../../src/runtime'
+import type { Action, GameState, LoadedScenario } from '../../../src/runtime'
 import { boardOf, legalActions, openPrompt, startGame } from '../../../src/runtime'
 import { forcedSource } from '../../../src/runtime/dice'
 import { readContentFolder, withEdit } from '../../helpers/fixtures'
 import type { Placement } from './croisades-fixture'
-import { bundled, crusader, load, MOD, saracen, SCENARIO } from './croisades-fixture'
+import {
+  bundled,
+  crusader,
+  load,
+  MOD,
+  saracen,
+  SCENARIO,
+  withPlacements,
+} from './croisades-fixture'
 import type { Played } from './move-steps'
 import { act, lines, until } from './move-steps'
 
@@ -89,13 +97,7 @@ function field(
     base = load(sources)
     fields.set(key, base)
   }
-  const sides = base.scenario.sides.map((side) => ({
-    ...side,
-    units: units
-      .filter((u) => u.side === side.id)
-      .map(({ side: _side, ...u }) => ({ ...u, name: u.id }) as UnitPlacement),
-  }))
-  return { ...base, scenario: { ...base.scenario, sides } }
+  return withPlacements(base, units)
 }
 
 const fire = (unit: string, target: string): Action => ({ type: 'fire', unit, target })

@@ -77,6 +77,11 @@ export function scenarioWith(
   }
   for (const u of units)
     if (!base.rules.unitTypes.has(u.type)) throw new Error(`no unit type ${u.type}`)
+  return withPlacements(base, units)
+}
+
+/** A loaded scenario with these characters in place of its own, each named by its id. */
+export function withPlacements(base: LoadedScenario, units: Placement[]): LoadedScenario {
   const sides = base.scenario.sides.map((side) => ({
     ...side,
     units: units
