@@ -2,7 +2,7 @@
  * A random game checked as the test suite and `npm run soak` check it: played by `randomLegal`
  * from its seed, the invariants a game must keep looked at after every action (no illegal
  * stacking, flight points equal to what the losses are worth, every unit in exactly one place,
- * sound remains and ammunition, two-hex counters on two hexes),
+ * sound remains and ammunition, two-hex counters on two hexes, led horses of their leader's side),
  * and, when asked, the actions replayed from the seed to the same state hash.
  */
 import type { Action, GameState, LoadedScenario, LogEntry, UnitPlacement } from '../src/runtime'
@@ -11,6 +11,7 @@ import {
   footprintProblems,
   isLeader,
   isRemovedStatus,
+  ledHorseProblems,
   piecesInTransit,
   playAction,
   playout,
@@ -87,6 +88,8 @@ export function invariantProblems(
   problems.push(...remainsProblems(loaded, state))
   // A rider always on two neighbouring hexes.
   problems.push(...footprintProblems(loaded, state))
+  // Led horses belong to their leader's side, and have one leader each (B.1.58).
+  problems.push(...ledHorseProblems({ loaded, state }))
   for (const [id, unit] of Object.entries(state.units)) {
     if ((unit.location === 'map') !== (unit.hex !== null))
       problems.push(`unit ${id} is ${unit.location} with hex ${String(unit.hex)}`)

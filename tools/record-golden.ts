@@ -24,7 +24,8 @@ if (!Number.isInteger(seedCount) || seedCount < 1 || (record && seedCount < GOLD
   process.exit(1)
 }
 const library = content.loadLibrary(readSources(listJsonFiles('content')))
-if (library.report.problems.length > 0) {
+// Warnings (a value nothing reads…) leave the games as they are; errors stop the recording.
+if (library.report.problems.some((p) => p.severity === 'error')) {
   for (const p of library.report.problems) console.error(formatProblem(p))
   console.error('golden: content/ has problems; fix them first')
   process.exit(1)

@@ -26,7 +26,8 @@ interface Params {
   lossAllocation: Record<string, unknown>
   discipline: Record<string, number>
 }
-const params = rules.parameters as unknown as Params
+// Values no mechanic reads yet are kept under reference until issue 15 plays them.
+const params = { ...rules.reference, ...rules.parameters } as unknown as Params
 
 /** Number of throws of `count` dice with `sides` faces whose sum passes `compare` against `target`, and how many throws there are. */
 function countPasses(

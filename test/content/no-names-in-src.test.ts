@@ -42,7 +42,7 @@ const ALLOWED: { name: string; why: string }[] = [
   },
   {
     name: 'system',
-    why: 'the game key of the shared base ruleset ("parameters.game"), an everyday word',
+    why: 'the game key of the shared base ruleset ("reference.game"), an everyday word',
   },
   {
     name: 'mounted',
@@ -99,8 +99,8 @@ function contentNames(): Named[] {
     add(doc.name, at('name'))
     const patch = isObject(doc.patch) ? doc.patch : {}
     for (const holder of [doc, patch]) {
-      const parameters = isObject(holder.parameters) ? holder.parameters : {}
-      add(parameters.game, at('parameters.game'))
+      const reference = isObject(holder.reference) ? holder.reference : {}
+      add(reference.game, at('reference.game'))
       for (const type of [...list(holder.types), ...list(holder.unitTypes)]) {
         add(type.id, at(`unit type`))
         add(type.name, at(`unit type "${String(type.id)}" name`))

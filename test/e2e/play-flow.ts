@@ -38,6 +38,8 @@ interface Hooks {
     hash(): string | null
     prompt(): { side: string; kind: string; text: string } | null
     hexOf(unit: string): string | null
+    /** Selects the unit (and returns what it may do). */
+    options(unit: string): unknown
     answers(): Action[]
     actions(): Action[]
     cursor(): number
@@ -133,6 +135,16 @@ async function clickHex(hex: string): Promise<void> {
   )
   if (!at) throw new Error(`hex ${hex} is not on the map`)
   await page.mouse.click(at.x, at.y)
+}
+
+/** Moves the pointer over a hex: its counters show large in the magnifier, its answers below. */
+async function hoverHex(hex: string): Promise<void> {
+  const at = await page.evaluate(
+    (h) => (window as unknown as W).__hexwrightMap.hexCenterOnScreen(h),
+    hex,
+  )
+  if (!at) throw new Error(`hex ${hex} is not on the map`)
+  await page.mouse.move(at.x, at.y)
 }
 
 async function unitHex(unit: string): Promise<string | null> {
@@ -273,6 +285,11 @@ export function croisadesInTheBrowser(of: SessionOf): void {
       expect(await prompt()).toMatchObject({ side: 'saracens', kind: 'counter-charge' })
       await answer((a) => a.type === 'counter-charge' && a.unit === 'syrian')
       expect(await unitHex('syrian')).toBe('F9')
+      // Both riders carry their markers' badges (B.1.56: CHARGE, CONTRE-CHARGE): Tarik's
+      // counter, magnified under the pointer.
+      await hoverHex('F9')
+      await page.waitForSelector('[data-testid=magnifier]')
+      await page.screenshot({ path: join(RESULTS, 'croisades-charge-markers.png') })
 
       // Phase 3: a declared charge must be ridden (no "Done" while it is owed); Sir Guy rides
       // to F10, where the counter-charge meets him.
@@ -309,10 +326,42 @@ export function croisadesInTheBrowser(of: SessionOf): void {
 
       // The Saracens' player turn passes; in its phase 5 Tarik, stunned in the previous player
       // turn, recovers (B.1.21).
+      // B.1.75: Sir Guy's advance is picked on the map: the hex where the shortest one ends is
+      // highlighted, a click weighs it (its way drawn), a second click takes it.
       expect(await prompt()).toMatchObject({ side: 'crusaders', kind: 'advance' })
-      await answer((a) => a.type === 'decline')
-      for (let i = 0; i < 12 && (await prompt())?.side === 'saracens'; i++) {
+      const advances = (await play((p) => p.answers())).filter((a) => a.type === 'advance')
+      const shortest = advances.reduce((x, y) =>
+        (y.path as string[]).length < (x.path as string[]).length ? y : x,
+      )
+      const end = (shortest.path as string[]).at(-1) as string
+      await clickHex(end)
+      await page.waitForSelector('[data-testid=path-here]')
+      await page.screenshot({ path: join(RESULTS, 'croisades-advance-on-the-map.png') })
+      await clickHex(end)
+      await rollAll()
+      expect(await lastAction()).toMatchObject({ type: 'advance', unit: 'knight' })
+      expect(await unitHex('knight')).toBe(end)
+      let planned = false
+      for (let i = 0; i < 14 && (await prompt())?.side === 'saracens'; i++) {
         await rollAll()
+        if ((await prompt())?.kind === 'fire' && !planned) {
+          planned = true
+          // B.1.34: Walid, still without a plan, is marked; selected, he is given one, and his
+          // counter shows its OFF and DEF badges.
+          await selectUnit('archer', 'Walid')
+          await page
+            .getByRole('button', { name: 'Walid plans offensive and defensive fire' })
+            .click()
+          await expect
+            .poll(() => page.locator('[data-testid=fire-plan]').innerText())
+            .toMatch(/offensive and defensive fire/)
+          await hoverHex((await unitHex('archer')) as string)
+          await page.waitForSelector('[data-testid=magnifier]')
+          await page.screenshot({ path: join(RESULTS, 'croisades-fire-plan.png') })
+          // Hugh's hex is Walid's target now: select him as the page's hook does.
+          await play((p) => void p.options('sergeant'))
+          continue
+        }
         await answer((a) => ['done', 'decline', 'pass'].includes(a.type))
       }
       expect(await prompt()).toMatchObject({ side: 'crusaders', kind: 'fire' })

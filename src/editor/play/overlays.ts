@@ -3,10 +3,11 @@
  * lying in each hex, where the selected unit may move (with the cost, the hexes where it must
  * stop and the rolls to slip past enemies on the way), whom it may fire at
  * (with range and the line of sight), whom it may attack or charge (with the charge's path),
- * the leader's command range, the hexes the last action changed, and what a click on a hex
- * would do.
+ * the leader's command range, the hexes the last action changed, where answers taken along a
+ * path end (an advance, a haul), what a click on a hex would do, and the answer being weighed
+ * (with the horses a move leads, where they end).
  */
-import type { Action, CommandRange, GameState, UnitOptions } from '../../runtime'
+import type { Action, CommandRange, GameState, LedHorseEnd, UnitOptions } from '../../runtime'
 import type { MapLine } from '../map/leaflet-map'
 import type { Highlight } from '../map/map-scene'
 
@@ -40,6 +41,32 @@ export type HexIntent =
   | { kind: 'shock'; hex: string; actions: Action[] }
   /** An answer of the open decision naming a hex (place a unit there…), by the facings it allows. */
   | { kind: 'place'; hex: string; actions: Action[]; facings: string[] }
+  /**
+   * Answers that take a unit along a path and end here (an advance after combat, a piece hauled
+   * by its crew…): of the open decision (`answer`) or of the selected unit's options, by the
+   * facings they allow.
+   */
+  | { kind: 'path'; hex: string; actions: Action[]; facings: string[]; answer: boolean }
+
+/** The hex an answer ends in: the hex it names, else the last of the path it takes; or null. */
+export function endHex(a: Action): string | null {
+  if (typeof a.hex === 'string') return a.hex
+  const path = hexList(a.path)
+  return path ? (path[path.length - 1] as string) : null
+}
+
+/** Answers along a path (no hex of their own), by the hex they end in. */
+function byEnd(actions: Iterable<Action>): Map<string, Action[]> {
+  const out = new Map<string, Action[]>()
+  for (const a of actions) {
+    if (typeof a.hex === 'string') continue
+    const hex = endHex(a)
+    if (hex !== null) out.set(hex, [...(out.get(hex) ?? []), a])
+  }
+  return out
+}
+
+const sameAction = (a: Action) => JSON.stringify({ ...a, side: undefined })
 
 /**
  * The intents of the selected unit's options, and of the decision's answers that name a hex
@@ -55,10 +82,13 @@ export function intents(
   const placeBy = new Map<string, Action[]>()
   for (const a of answers)
     if (typeof a.hex === 'string') placeBy.set(a.hex, [...(placeBy.get(a.hex) ?? []), a])
-  for (const [hex, actions] of placeBy) {
-    const facings = actions.filter((a) => a.facing !== undefined).map((a) => facing(a.facing))
-    add(hex, { kind: 'place', hex, actions, facings: [...new Set(facings)] })
-  }
+  const facingsOf = (actions: readonly Action[]) => [
+    ...new Set(actions.filter((a) => a.facing !== undefined).map((a) => facing(a.facing))),
+  ]
+  for (const [hex, actions] of placeBy)
+    add(hex, { kind: 'place', hex, actions, facings: facingsOf(actions) })
+  for (const [hex, actions] of byEnd(answers))
+    add(hex, { kind: 'path', hex, actions, facings: facingsOf(actions), answer: true })
   if (!options) return out
   for (const m of options.moves)
     add(m.hex, {
@@ -77,6 +107,11 @@ export function intents(
   for (const s of options.shock)
     for (const hex of s.hexes) shockBy.set(hex, [...(shockBy.get(hex) ?? []), s.action])
   for (const [hex, actions] of shockBy) add(hex, { kind: 'shock', hex, actions })
+  // The unit's answers along a path, those the decision lists already left to it.
+  const listed = new Set(answers.map(sameAction))
+  const own = options.other.filter((a) => !listed.has(sameAction(a)))
+  for (const [hex, actions] of byEnd(own))
+    add(hex, { kind: 'path', hex, actions, facings: facingsOf(actions), answer: false })
   return out
 }
 
@@ -94,6 +129,8 @@ export interface OverlayInput {
   actingHexes?: readonly string[]
   /** The action being weighed, to draw its path or line. */
   weighing: Action | null
+  /** Where the horses the weighed move leads end (its `lead`), drawn with it. */
+  led?: readonly LedHorseEnd[]
   state: GameState | null
 }
 
@@ -134,8 +171,12 @@ export function overlays(input: OverlayInput): { highlights: Highlight[]; lines:
     if (s.charge && s.path && unit?.hex)
       lines.push({ hexes: [unit.hex, ...s.path], color: COLOURS.charge })
   }
+  // The unit's answers along a path (a haul…) end where a move would: in the move colour.
+  const placed = new Set(input.placeHexes ?? [])
+  for (const hex of byEnd(o?.other ?? []).keys())
+    if (!placed.has(hex)) highlights.push({ hex, color: COLOURS.move })
   if (input.weighing && input.state) {
-    const weighed = weighedShapes(input.weighing, input.state, o)
+    const weighed = weighedShapes(input.weighing, input.state, o, input.led)
     highlights.push(...weighed.highlights)
     lines.push(...weighed.lines)
   }
@@ -146,6 +187,8 @@ export function overlays(input: OverlayInput): { highlights: Highlight[]; lines:
 export const ROLL = '⚄'
 /** The mark of a hex where remains (corpses) lie, with their count. */
 export const REMAINS = '✝'
+/** The mark of the front hex where a led horse ends. */
+export const LED = '♞'
 
 const hexList = (value: unknown): string[] | null =>
   Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === 'string')
@@ -166,6 +209,7 @@ export function weighedShapes(
   w: Action,
   state: GameState,
   options: UnitOptions | null = null,
+  led: readonly LedHorseEnd[] = [],
 ): { highlights: Highlight[]; lines: MapLine[] } {
   const highlights: Highlight[] = []
   const lines: MapLine[] = []
@@ -214,6 +258,13 @@ export function weighedShapes(
     const same = options?.moves.find((m) => m.path.join(' ') === route.join(' '))
     const rolls = same?.rolls ?? []
     for (const hex of rolls) highlights.push({ hex, color: COLOURS.stop, label: ROLL })
+  }
+  // The horses it leads, where each ends (both its hexes), from where it stands now.
+  for (const h of led) {
+    const now = hexOf(h.horse)
+    if (now && now !== h.hex) lines.push({ hexes: [now, h.hex], color, dashed: true })
+    highlights.push({ hex: h.hex, color, label: LED })
+    if (h.rear) highlights.push({ hex: h.rear, color })
   }
   return { highlights, lines }
 }

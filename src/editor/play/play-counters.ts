@@ -1,12 +1,13 @@
 /**
  * Counters of a game in progress: the unit's face for its status (the back once flipped, the
  * wounded counter of a wounded character), its side colour and command stripe, and a chip for
- * every marker on it (with its count) and for a status shown by a marker (retired…). Chips are
+ * every marker on it (with its count, in the marker's badge letters) and for a status shown by a
+ * marker (retired…), and the markers of the fire plan a missile unit has (OFF, DEF). Chips are
  * drawn inside the counter's face, so they turn with the counter as a marker on a real counter
  * would. A rider fills two hexes: its front hex and the rear hex behind it, opposite its heading.
  */
 import type { GameState, LoadedScenario, UnitState } from '../../runtime'
-import { boardOf, hex as hexes } from '../../runtime'
+import { boardOf, firePlanMarks, hex as hexes } from '../../runtime'
 import type { MapUnit } from '../map/map-scene'
 import { WIDE_COUNTER_LENGTH, wideFrontLeft } from '../map/wide-counters'
 import {
@@ -46,7 +47,7 @@ export interface Chip {
 
 interface Look {
   statuses: Map<string, { label: string; color?: string; marker?: boolean; initial?: boolean }>
-  markers: Map<string, { label: string; color?: string; counting?: boolean }>
+  markers: Map<string, { label: string; badge?: string; color?: string; counting?: boolean }>
   sideColor: Map<string, string | undefined>
   stripe: Map<string, string | undefined>
   /** Each status has a face of its own (facePerStatus). */
@@ -87,9 +88,15 @@ function faceShows(loaded: LoadedScenario, unit: UnitState, look: Look): boolean
 
 /**
  * The chips of a unit: a status that is not the counter's own face (shown by a marker, or one
- * its counter has no face for where each status has its own face), then its markers.
+ * its counter has no face for where each status has its own face), then its markers, then the
+ * markers of its fire plan (`planMarkers`) it does not carry already.
  */
-export function chipsOf(loaded: LoadedScenario, unit: UnitState, look = lookOf(loaded)): Chip[] {
+export function chipsOf(
+  loaded: LoadedScenario,
+  unit: UnitState,
+  look = lookOf(loaded),
+  planMarkers: readonly string[] = [],
+): Chip[] {
   const out: Chip[] = []
   const status = look.statuses.get(unit.status)
   if (status && !status.initial && (status.marker || !faceShows(loaded, unit, look)))
@@ -103,12 +110,27 @@ export function chipsOf(loaded: LoadedScenario, unit: UnitState, look = lookOf(l
     const m = look.markers.get(id)
     const label = m?.label ?? id
     out.push({
-      text: `${abbreviate(label)}${m?.counting ? `−${count}` : ''}`,
+      text: `${m?.badge ?? abbreviate(label)}${m?.counting ? `−${count}` : ''}`,
       color: m?.color ?? colourFromId(id),
       title: m?.counting ? `${label} ${count}` : label,
     })
   }
+  for (const id of planMarkers) {
+    if (unit.markers[id]) continue
+    const m = look.markers.get(id)
+    const label = m?.label ?? id
+    out.push({
+      text: m?.badge ?? abbreviate(label),
+      color: m?.color ?? colourFromId(id),
+      title: label,
+    })
+  }
   return out
+}
+
+/** The markers showing the fire plan a unit has now (none without plans). */
+export function planMarkersOf(loaded: LoadedScenario, state: GameState, id: string): string[] {
+  return firePlanMarks(loaded, state, id)?.markers ?? []
 }
 
 function chipsSvg(chips: readonly Chip[]): string {
@@ -116,9 +138,13 @@ function chipsSvg(chips: readonly Chip[]): string {
     .slice(0, 4)
     .map((c, i) => {
       const y = 2 + i * 24
+      // A badge of more than 3 letters (CHARGE) grows leftwards and its letters narrow.
+      const long = c.text.length > 3
+      const width = long ? Math.min(96, 10 + c.text.length * 9) : 42
+      const x = 98 - width
       return (
-        `<rect x="56" y="${y}" width="42" height="21" rx="4" fill="${escapeXml(c.color)}" stroke="#fff" stroke-width="2"/>` +
-        `<text x="77" y="${y + 15.5}" font-size="15" font-weight="bold" text-anchor="middle" fill="#fff">${escapeXml(c.text)}</text>`
+        `<rect x="${x}" y="${y}" width="${width}" height="21" rx="4" fill="${escapeXml(c.color)}" stroke="#fff" stroke-width="2"/>` +
+        `<text x="${x + width / 2}" y="${y + 15.5}" font-size="${long ? 13 : 15}" font-weight="bold" text-anchor="middle" fill="#fff">${escapeXml(c.text)}</text>`
       )
     })
     .join('')
@@ -135,8 +161,9 @@ export function playCounterSvg(
   unit: UnitState,
   look = lookOf(loaded),
   wide: false | 'right' | 'left' = false,
+  planMarkers: readonly string[] = [],
 ): string {
-  const chips = chipsOf(loaded, unit, look)
+  const chips = chipsOf(loaded, unit, look, planMarkers)
   const key = JSON.stringify([
     loaded.rules.ruleset.id,
     unit.type,
@@ -195,7 +222,7 @@ export function playUnits(
       id,
       hex: u.hex,
       rotation,
-      svg: playCounterSvg(loaded, u, look, wide),
+      svg: playCounterSvg(loaded, u, look, wide, planMarkersOf(loaded, state, id)),
       selected: id === selected,
       ...(rear !== undefined ? { rear } : {}),
     })

@@ -3,16 +3,18 @@
  * range on demand, the hexes the last action changed, and what a click on a hex means.
  */
 import { computed, ref, shallowRef, watch } from 'vue'
-import type { Action } from '../../runtime'
+import type { Action, LedHorseEnd } from '../../runtime'
 import {
   boardOf,
   commandRange,
   isLeader as isLeaderUnit,
+  ledHorsesAfter,
   rankActions,
   unitOptions,
   unitsInHex,
 } from '../../runtime'
-import { changedHexes, intents, type HexIntent } from './overlays'
+import { changedHexes, endHex, intents, type HexIntent } from './overlays'
+import { waysOf } from './move-ways'
 import { ridersBehind } from './play-counters'
 import type { Playtest } from './usePlaytest'
 
@@ -29,23 +31,21 @@ export interface FacingChoice {
 
 /**
  * Moves to one hex that differ by more than their facing (leading a horse, carrying a stunned
- * friend set down in one hex or another): the player picks how, then the facing.
+ * friend set down in one hex or another), or answers reaching it by different paths (an advance
+ * after combat): the player picks how, then the facing.
  */
 export interface MoveWayChoice {
-  /** What the choice is for ("Move to 0705"). */
+  /** What the choice is for ("Move to 0705", "To N12"). */
   what: string
   hex: string
   ways: { text: string; actions: Action[] }[]
 }
 
-/** The fields of a move that say more than where it goes and which way it ends facing. */
-const PLAIN_MOVE_FIELDS = new Set(['type', 'unit', 'path', 'facing', 'side', 'with'])
-
-/** A move's extras (what it leads, whom it carries…) as a key: '' for a plain move. */
-function extrasKey(a: Action): string {
-  const extras = Object.entries(a).filter(([k]) => !PLAIN_MOVE_FIELDS.has(k))
-  return extras.length === 0 ? '' : JSON.stringify(extras.sort(([x], [y]) => x.localeCompare(y)))
-}
+/**
+ * Most milliseconds spent finding which of the units the decision lets act still have an answer
+ * (a unit's listing may be a whole move search): past it, every one of them is marked.
+ */
+const WAITING_BUDGET_MS = 40
 
 /**
  * Most answers the suggestion is worked out for: each is tried on the exact dice (some 3 ms an
@@ -95,10 +95,14 @@ export function usePlayBoard(pt: Playtest) {
   const facingName = (value: unknown): string =>
     pt.names.value ? pt.names.value.facing(value) : String(value)
   const byHex = computed(() => intents(options.value, pt.generalActions.value, facingName))
-  /** Hexes the open decision's answers name, to highlight. */
-  const placeHexes = computed(() =>
-    [...byHex.value.values()].flat().flatMap((i) => (i.kind === 'place' ? [i.hex] : [])),
-  )
+  /** Hexes the open decision's answers name or end in, to highlight. */
+  const placeHexes = computed(() => [
+    ...new Set(
+      [...byHex.value.values()]
+        .flat()
+        .flatMap((i) => (i.kind === 'place' || (i.kind === 'path' && i.answer) ? [i.hex] : [])),
+    ),
+  ])
   /**
    * The answer the decision panel suggests: ending a decision made on the map, otherwise the
    * greedy ranking's first (each answer tried on the exact dice), for up to SUGGEST_UP_TO.
@@ -113,10 +117,24 @@ export function usePlayBoard(pt: Playtest) {
     if (list.length > SUGGEST_UP_TO) return ending ?? list[0] ?? null
     return rankActions(l, s, list)[0]?.action ?? list[0] ?? null
   })
-  /** The hex the suggested answer names, starred on the map. */
-  const suggestedHex = computed(() => {
-    const hex = suggested.value?.hex
-    return typeof hex === 'string' ? hex : null
+  /** The hex the suggested answer names or ends in, starred on the map. */
+  const suggestedHex = computed(() => (suggested.value ? endHex(suggested.value) : null))
+
+  /**
+   * The units the decision lets act that still have an answer (a missile man still to be given
+   * his fire plan, not one planned already); all of them when finding out would take long.
+   */
+  const waitingUnits = computed(() => {
+    const acting = pt.actingUnits.value
+    const groups = (pt.groups as typeof pt.groups | undefined)?.value ?? []
+    const start = performance.now()
+    const out = new Set<string>()
+    for (const g of groups) {
+      if (!acting.has(g.key)) continue
+      if (performance.now() - start > WAITING_BUDGET_MS) return acting
+      if ((g.list ? g.list().count : g.actions().length) > 0) out.add(g.key)
+    }
+    return out
   })
 
   /** Hexes of the units that may act now, marked on the map (one hex once per stack). */
@@ -124,7 +142,7 @@ export function usePlayBoard(pt: Playtest) {
     const s = pt.state.value
     if (!s || !pt.session.value?.atEnd) return []
     const hexes = new Set<string>()
-    for (const id of pt.actingUnits.value) {
+    for (const id of waitingUnits.value) {
       const hex = s.units[id]?.hex
       if (hex) hexes.add(hex)
     }
@@ -156,6 +174,20 @@ export function usePlayBoard(pt: Playtest) {
   function chooseMove(intent: Extract<HexIntent, { kind: 'move' }>): void {
     const actions = intent.actions.filter((a) => a.with === undefined)
     const list = actions.length ? actions : intent.actions
+    chooseWay(`Move to ${intent.hex}`, intent.hex, list, intent.facings)
+  }
+
+  /** Answers along a path ending in the hex: which way when they differ, then the facing. */
+  function choosePath(intent: Extract<HexIntent, { kind: 'path' }>): void {
+    chooseWay(`To ${intent.hex}`, intent.hex, intent.actions, intent.facings)
+  }
+
+  /**
+   * Weighs (or, on a second click, takes) one of the actions reaching `hex`: when they differ by
+   * more than their facing (what they lead or carry, who goes along, the path taken) the player
+   * picks the way first (`wayChoice`), the plain one offered first; then the facing.
+   */
+  function chooseWay(what: string, hex: string, list: Action[], facings: string[]): void {
     // A second click on the destination takes the move weighed there (with the facing shown).
     const weighed = pt.weighing.value
     if (weighed && list.includes(weighed)) {
@@ -164,24 +196,14 @@ export function usePlayBoard(pt: Playtest) {
       pt.act(weighed)
       return
     }
-    const ways = new Map<string, Action[]>()
-    for (const a of list) ways.set(extrasKey(a), [...(ways.get(extrasKey(a)) ?? []), a])
-    if (ways.size > 1) {
+    const ways = waysOf(list, pt.describe)
+    if (ways.length > 1) {
       facingChoice.value = null
-      wayChoice.value = {
-        what: `Move to ${intent.hex}`,
-        hex: intent.hex,
-        ways: [...ways.entries()]
-          .sort(([x], [y]) => (x === '' ? -1 : y === '' ? 1 : 0))
-          .map(([, group]) => {
-            const { facing: _facing, ...sample } = group[0] as Action
-            return { text: pt.describe(sample as Action), actions: group }
-          }),
-      }
-      pt.weighing.value = wayChoice.value.ways[0]?.actions[0] ?? null
+      wayChoice.value = { what, hex, ways }
+      pt.weighing.value = ways[0]?.actions[0] ?? null
       return
     }
-    chooseFacing(intent.hex, list, intent.facings)
+    chooseFacing(what, hex, list, facings)
   }
 
   /** Takes one way of moving to a hex (`wayChoice`), then asks for the facing if it may vary. */
@@ -191,18 +213,23 @@ export function usePlayBoard(pt: Playtest) {
     if (!c || !way) return
     wayChoice.value = null
     const facings = [...new Set(way.actions.map((a) => facingName(a.facing)))]
-    chooseFacing(c.hex, way.actions, way.actions[0]?.facing === undefined ? [] : facings)
+    chooseFacing(c.what, c.hex, way.actions, way.actions[0]?.facing === undefined ? [] : facings)
   }
 
   /** Weighs a move to `hex` among `list`, asking for the facing when it may end several ways. */
-  function chooseFacing(hex: string, list: readonly Action[], facings: readonly string[]): void {
+  function chooseFacing(
+    what: string,
+    hex: string,
+    list: readonly Action[],
+    facings: readonly string[],
+  ): void {
     if (facings.length <= 1) return weighOrTake(list[0] as Action)
     const intent = { hex, facings }
     const current = currentFacingName()
     const preferred =
       current && intent.facings.includes(current) ? current : (intent.facings[0] as string)
     const choice = {
-      what: `Move to ${intent.hex}`,
+      what,
       hex: intent.hex,
       actions: [...list],
       facings: [...intent.facings],
@@ -280,6 +307,7 @@ export function usePlayBoard(pt: Playtest) {
     if (first) {
       if (first.kind === 'move') return chooseMove(first)
       if (first.kind === 'place') return choosePlace(first)
+      if (first.kind === 'path') return choosePath(first)
       return weighOrTake(first.actions[0] as Action)
     }
     selectIn(hex)
@@ -299,9 +327,20 @@ export function usePlayBoard(pt: Playtest) {
     pt.weighing.value = null
   }
 
+  /** Where the horses the weighed move leads would end, drawn and said with it. */
+  const ledEnds = computed<LedHorseEnd[]>(() => {
+    const l = pt.loaded.value
+    const s = pt.state.value
+    const w = pt.weighing.value
+    if (!l || !s || !w || !Array.isArray(w.lead) || !pt.session.value?.atEnd) return []
+    return ledHorsesAfter(l, s, w)
+  })
+
   return {
     pt,
     options,
+    waitingUnits,
+    ledEnds,
     selectedHex,
     showCommand,
     commandShown,

@@ -27,6 +27,7 @@ import {
 import { useWorkspaceStore } from '../stores/useWorkspaceStore'
 import { idOfPath, pathFor } from '../workspace/files'
 import { AiPlayers } from './ai-players'
+import { endHex } from './overlays'
 import { missingRoll, PlaySession, type DiceAsked, type PlayResult } from './play-session'
 
 export interface GameSetup {
@@ -41,8 +42,8 @@ export interface SetupChoices {
   options: { id: string; label: string; description?: string; rule?: string; on: boolean }[]
 }
 
-/** An answer naming a hex, taken by a click on that hex too. */
-export const namesHex = (a: Action): boolean => typeof a.hex === 'string'
+/** An answer naming a hex or ending in one along a path, taken by a click on that hex too. */
+export const namesHex = (a: Action): boolean => endHex(a) !== null
 
 /** A roll a table-dice game waits for, and the action that asked for it. */
 export interface DiceRequest extends DiceAsked {

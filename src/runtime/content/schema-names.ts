@@ -22,7 +22,8 @@ export type ContentFormat = keyof typeof CONTENT_SCHEMAS
  * formatter read them: x-ref (the string names an entity of that kind), x-ref-keys (the object's
  * keys do), x-expression (the string is an expression), x-context (the context an expression
  * there is read in, where the place alone does not tell), x-hint (how to fix a pattern
- * mismatch), x-patch-of (the object is a merge patch over that format).
+ * mismatch), x-patch-of (the object is a merge patch over that format), x-documentation (a value
+ * kept as documentation that no rule reads, such as the provenance of the ruleset's parameters).
  */
 export const SCHEMA_ANNOTATIONS = [
   'x-ref',
@@ -31,6 +32,7 @@ export const SCHEMA_ANNOTATIONS = [
   'x-context',
   'x-hint',
   'x-patch-of',
+  'x-documentation',
 ] as const
 
 /** Content folders and the formats each may hold. */

@@ -32,6 +32,7 @@ export const REF_KIND_NAMES: Readonly<Record<string, string>> = {
   victoryCondition: 'victory condition',
   sideParameter: 'side parameter',
   commandParameter: 'command parameter',
+  parameter: 'ruleset parameter',
   scenarioParameter: 'scenario parameter',
   modifierGroup: 'modifier group',
   rowScale: 'roll scale',
@@ -82,6 +83,7 @@ export function rulesetVocabulary(r: ResolvedRuleset): Vocabulary {
   v.set('sideParameter', keys(r.sideParameters))
   v.set('commandParameter', keys(r.commandParameters))
   v.set('scenarioParameter', keys(r.scenarioParameters))
+  v.set('parameter', new Set(Object.keys((r.parameters ?? {}) as Record<string, unknown>)))
   return v
 }
 

@@ -165,6 +165,10 @@ export type Markers = {
    */
   label: string
   /**
+   * The few letters the marker shows as a badge on a counter in play (what the printed marker reads, e.g. OFF); the label's initials when absent.
+   */
+  badge?: string
+  /**
    * The marker carries a number (continued attack -1, -2…).
    */
   counting?: boolean
@@ -504,6 +508,10 @@ export type FlagList2 = string[]
  */
 export type FlagList3 = string[]
 /**
+ * A unit of the same side with any of these flags may be harnessed to this one.
+ */
+export type FlagList4 = string[]
+/**
  * One printed chart. kind says how a cell is found: roll (rows by modified die roll, columns by key), odds (columns by attack:defence ratio), differential (columns by a number such as a difference of strengths), matrix (row key by column key, e.g. attacker type by defender type) or range-bands (distance bands per weapon).
  */
 export type Table = RollTable | OddsTable | DifferentialTable | MatrixTable | RangeBandsTable
@@ -600,6 +608,7 @@ export interface RulesetManifest {
   triggers?: Triggers
   options?: Options
   parameters?: Parameters
+  reference?: Reference
   sideParameters?: SideParameters
   commandParameters?: CommandParameters
   scenarioParameters?: ScenarioParameters
@@ -837,6 +846,10 @@ export interface State {
    * Whether a unit in this state may move, fire or attack at all (false for stunned).
    */
   canAct?: boolean
+  /**
+   * A unit in this state stays on the map but is out of the battle (a prisoner): it may not be attacked or fired at, and it counts as lost for its side (in an elimination condition and in the commands still in play). Give it canAct false as well.
+   */
+  outOfBattle?: boolean
   /**
    * CSS colour in hexadecimal form.
    */
@@ -1850,6 +1863,7 @@ export interface EngineMechanicsSettings {
   activation?: ActivationExtras
   sections?: Sections
   remains?: Remains
+  capture?: Capture
 }
 /**
  * Where a unit hinders enemy movement (stopping, leaving costs, command range, charge paths).
@@ -3158,13 +3172,17 @@ export interface Standards {
   rule?: string
 }
 /**
- * What a dismount effect does with the horse and the rider. With this section, every rider whose unit type names its horse (unit type `horse`) has a horse unit of its own in the game state from the start (id: the rider's id and "-horse", out of play until then): when a dismount effect leaves the horse alive, that unit stands where the mounted counter stood, on the rider's side. Whether the horse lives or dies, the rider's owner then places the rider's counter in a hex next to the horse; a rider with no such hex free is sent `noRoomEvent` when every hex around the horse holds enemies, and otherwise stays where he fell. Without this section the rider stays in his front hex and a surviving horse is only noted.
+ * What a dismount effect does with the horse and the rider. With this section, every rider whose unit type names its horse (unit type `horse`) has a horse unit of its own in the game state from the start (id: the rider's id and "-horse", out of play until then): when a dismount effect leaves the horse alive, that unit stands where the mounted counter stood, on the rider's side. Whether the horse lives or dies, the rider's owner then places the rider's counter in a hex next to the horse; a rider with no such hex free is sent `noRoomEvent` when every hex around the horse holds enemies; otherwise a friend next to the horse is pushed aside (pushFriends), or the rider goes to the nearest hex with room. Without this section the rider stays in his front hex and a surviving horse is only noted.
  */
 export interface Unhorsed {
   /**
    * The status event sent to a rider who cannot be placed because every hex around the horse holds enemy units (kill).
    */
   noRoomEvent: string
+  /**
+   * Whether, when every hex next to the horse is full and not all of them hold enemies, the owner makes room by pushing a friendly unit standing alone on one of those hexes one hex aside (into a hex holding nobody that it may enter), the rider taking its place (action place with pushed and pushTo). Without it, or with no friend able to move aside, the rider goes to the nearest hex with room.
+   */
+  pushFriends?: boolean
   /**
    * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
    */
@@ -3710,6 +3728,89 @@ export interface Remains {
   provenance?: Provenance
 }
 /**
+ * Pleas for mercy and prisoners (play/capture; actions plead-mercy and escape, offered in a movement phase). A character of the side whose turn it is, who has not acted yet that turn, may yield to an enemy `captors` unit within `within` hexes when `pleaWhen` holds for him or he is surrounded: the `event` status event makes him a prisoner (a status with outOfBattle). A prisoner next to guards enough for his rank stays; without them his owner may make him escape in a later movement phase of his (the `escapeEvent`), after which he does nothing more that turn and fights with `escapedRatings` over his counter's own.
+ */
+export interface Capture {
+  /**
+   * The optional rule that switches capture on; when it is off nobody may plead or escape. Without it capture is always played.
+   */
+  option?: string
+  /**
+   * A boolean expression.
+   */
+  pleaders?: string
+  /**
+   * A boolean expression.
+   */
+  pleaWhen?: string
+  /**
+   * Short display name.
+   */
+  pleaWhenLabel?: string
+  /**
+   * A pleader completely surrounded may plead as well: every hex next to him (to either half of a two-hex counter) holds an enemy unit or is one he could not enter (terrain or remains). A unit at the map edge is never surrounded (he may leave by it), as for encircling in melee.
+   */
+  surrounded?: boolean
+  /**
+   * A boolean expression.
+   */
+  captors: string
+  /**
+   * Short display name.
+   */
+  captorsLabel?: string
+  /**
+   * The most hexes between the pleader and the captor he yields to (nearest hexes of their counters).
+   */
+  within: number
+  /**
+   * The status event that makes the pleader a prisoner; a plea is offered only to a unit whose status the graph moves on this event.
+   */
+  event: string
+  /**
+   * The status event that frees an escaping prisoner (back to his status before).
+   */
+  escapeEvent: string
+  /**
+   * Each unit's rank for guarding, the first entry whose condition holds (variable unit); a unit no entry matches may not guard. A prisoner no entry matches is kept by any one guard.
+   *
+   * @minItems 1
+   */
+  ranks: {
+    /**
+     * A boolean expression.
+     */
+    when?: string
+    rank: number
+    /**
+     * Short display name.
+     */
+    label?: string
+  }[]
+  /**
+   * Who keeps a prisoner: enemies of his next to him, able to act and not prisoners themselves; one whose rank is at most `loneGuardBelow` below his own (or higher), or `lowerGuards` of any lower rank.
+   */
+  guards?: {
+    loneGuardBelow?: number
+    lowerGuards?: number
+  }
+  escapedRatings?: RatingBlock
+  /**
+   * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+   */
+  rule?: string
+  provenance?: Provenance
+}
+/**
+ * Ratings an escaper fights with from then on, over his counter's own (he has lost his arms); none when left out.
+ */
+export interface RatingBlock {
+  /**
+   * A rating printed on a counter: a number, or a string such as a morale class.
+   */
+  [k: string]: number | string | boolean
+}
+/**
  * How play is divided: either an endless chain of activations (a side activates a command, then tries to continue, the opponent may seize) or numbered turns split into player turns and phases. Phases name engine mechanics; the mechanics read their details from params.
  */
 export interface SequenceOfPlay {
@@ -3944,9 +4045,18 @@ export interface VictoryCondition {
   counts?: string
 }
 /**
- * Named constants of the rules (charge distances, morale thresholds…), readable as params.<key>.
+ * Named constants of the rules (charge distances, morale thresholds…), readable as params.<key>. A key no expression reads and no setting names changes nothing in play, and validation warns about it: keep such values under reference.
  */
-export interface Parameters {}
+export interface Parameters {
+  /**
+   * Where each value above comes from (printed, provisional, authored), by its key. Documentation: no rule reads it.
+   */
+  parameterProvenance?: {}
+}
+/**
+ * Values and readings of the rules kept for reference, which no expression or setting reads: which game this is, figures a mechanic still to come will take up, how an ambiguity is read. They change nothing in play; move a value to parameters (and read it) to make it a rule.
+ */
+export interface Reference {}
 /**
  * A value each scenario gives (for each side, each command, or once): its key, a label and help for the editor's field, its type, and a default used when a scenario leaves it out. Without a default every scenario must set it; a default of null means it may be left unset (mechanics then do without it, expressions read null).
  */
@@ -4095,7 +4205,7 @@ export interface UnitClass {
   description?: string
   flags?: FlagList
   movementClass?: string
-  ratings?: RatingBlock
+  ratings?: RatingBlock1
   statusOverrides?: StatusOverride[]
   /**
    * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
@@ -4105,7 +4215,7 @@ export interface UnitClass {
 /**
  * Ratings keyed by the rating ids the ruleset declares.
  */
-export interface RatingBlock {
+export interface RatingBlock1 {
   /**
    * A rating printed on a counter: a number, or a string such as a morale class.
    */
@@ -4146,18 +4256,35 @@ export interface UnitType {
   withoutFlags?: FlagList2
   movementClass?: string
   footprint?: 'single' | 'two-hex'
-  ratings?: RatingBlock1
+  ratings?: RatingBlock2
   /**
    * Ratings that differ in other statuses (the Disordered back of the counter, the wounded counter…), keyed by status id.
    */
   ratingsByStatus?: {
-    [k: string]: RatingBlock
+    [k: string]: RatingBlock1
   }
   weapons?: WeaponRef[]
   /**
    * The unit type of the horse this rider leaves where he stood when a dismount effect unhorses him and the horse lives (used when the ruleset sets mechanics.results.unhorsed); also the kind of horse a man on foot whose mounted form is this type may mount (movement setting mounting).
    */
   horse?: string
+  /**
+   * A horse of another kind this rider has while an optional rule is on (a caparisoned horse, say): with that option on, this type takes the place of `horse` for him, both as the horse unit he leaves when unhorsed and as the kind of horse a man whose mounted form is this type may mount.
+   */
+  optionalHorse?: {
+    /**
+     * The optional rule (an id of the ruleset's options).
+     */
+    option: string
+    /**
+     * The unit type of the horse while the option is on.
+     */
+    horse: string
+    /**
+     * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+     */
+    rule?: string
+  }
   /**
    * Units of this type are equipment, not characters: a cart, a siege engine. They are never enemies to anyone (no melee against them, no adjacency, no influence), never count for stacking, and no piece ends a move on a hex they cover.
    */
@@ -4205,6 +4332,35 @@ export interface UnitType {
      */
     crewEndsTurn?: boolean
     /**
+     * A unit (a draft horse) may be harnessed to this one to pull it (action harness; unharness parts them, whether the puller lives or not). Harnessing needs the puller's rear hex on one of the three hexes at this unit's front and its front hex touching neither of this unit's hexes; the characters who do it stand next to the puller or to this unit, have not acted yet this player turn and do nothing else that player turn, and neither unit moves that turn. Harnessed, this unit is no longer hauled by a crew of its own: it goes along with the puller when the puller is hauled (led), each step costing the more of the two units' terrain costs, at the puller's movement points; and a puller forced to retreat takes it along the same way, or may not retreat where it cannot follow.
+     */
+    harness?: {
+      pullerFlags: FlagList4
+      /**
+       * How many characters harness or unharness it (with the haulage's crewNotFlags left out).
+       */
+      crew?: number
+      /**
+       * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+       */
+      rule?: string
+      provenance?: Provenance
+    }
+    /**
+     * For a two-hex unit: it may change heading as it is hauled. A step whose front enters one of the two hexes diagonally ahead of its front hex turns it by one hexside (its rear follows into the old front hex), and the whole group turns with it, each man and a harnessed unit keeping its place beside it; such a step costs this many movement points over the terrain. When the unit pulls another harnessed to it (or is pulled), the team turns as a wagon follows its horse: the puller's front goes ahead or diagonally ahead, its rear into its old front, and the pulled unit's front into the puller's old rear hex, heading there; the turning cost is paid when either heading changes. Without it the unit keeps its heading, every step moving the group the same way.
+     */
+    turning?: {
+      /**
+       * Movement points a turning step costs over the terrain entered.
+       */
+      cost: number
+      /**
+       * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+       */
+      rule?: string
+      provenance?: Provenance
+    }
+    /**
      * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
      */
     rule?: string
@@ -4237,7 +4393,7 @@ export interface UnitType {
 /**
  * Ratings keyed by the rating ids the ruleset declares.
  */
-export interface RatingBlock1 {
+export interface RatingBlock2 {
   /**
    * A rating printed on a counter: a number, or a string such as a morale class.
    */
@@ -5142,7 +5298,7 @@ export interface UnitPlacement {
   markers?: {
     [k: string]: number
   }
-  ratings?: RatingBlock2
+  ratings?: RatingBlock3
   /**
    * Roles of a leader: commands this side (commander), is the king…
    *
@@ -5153,7 +5309,7 @@ export interface UnitPlacement {
 /**
  * Ratings keyed by the rating ids the ruleset declares.
  */
-export interface RatingBlock2 {
+export interface RatingBlock3 {
   /**
    * A rating printed on a counter: a number, or a string such as a morale class.
    */
@@ -5355,6 +5511,7 @@ export interface ResolvedRuleset {
   triggers?: Triggers
   options?: Options
   parameters?: Parameters
+  reference?: Reference
   sideParameters?: SideParameters
   commandParameters?: CommandParameters
   scenarioParameters?: ScenarioParameters
@@ -5376,6 +5533,7 @@ export interface EngineMechanicsSettings1 {
   activation?: ActivationExtras
   sections?: Sections
   remains?: Remains
+  capture?: Capture
 }
 /**
  * The settings (params) of each mechanic a phase of the sequence of play names, and of the reactions that take any: a misspelt or missing setting is a validation error at its place. A mechanic with no settings of its own takes an empty params, or none. The top level lists them by mechanic (and reactions by mechanic:trigger) for the generated types; a content file never has this shape.
@@ -5607,9 +5765,57 @@ export interface MovementPhaseSettings {
       resolution: string
     }
     /**
+     * Terrain some led horses may not be taken into: a horse for which a case's `when` holds (unit context: the horse) is never set down on those terrain types, and its leader lets go of it, where it stood, when his move enters one of them while leading it.
+     *
+     * @minItems 1
+     */
+    barredTerrain?: {
+      /**
+       * A boolean expression.
+       */
+      when?: string
+      /**
+       * Hex terrain types the horse may not be led into.
+       *
+       * @minItems 1
+       */
+      terrain: string[]
+      /**
+       * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+       */
+      rule?: string
+    }[]
+    /**
+     * Horses of the other side that may be taken: a horse without a rider whose side has no unit next to it for which `keepers` holds (unit context; units on the map only, never equipment nor horses without riders) belongs to nobody, and the first unit to take its bridle, or to mount it, takes it for his side.
+     */
+    capture?: {
+      /**
+       * A boolean expression.
+       */
+      keepers: string
+      /**
+       * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+       */
+      rule?: string
+    }
+    /**
+     * Leaders who let go of the horses they lead when they attack or are attacked in melee (the unit context: the leader as the attack is declared); the horses stay where they stand.
+     */
+    loseInMelee?: {
+      /**
+       * A boolean expression.
+       */
+      when?: string
+      /**
+       * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
+       */
+      rule?: string
+    }
+    /**
      * Section of the rulebook this comes from, e.g. "12.3-2A" or "B.1.72".
      */
     rule?: string
+    provenance?: Provenance
   }
 }
 /**
@@ -5625,9 +5831,17 @@ export interface FirePhaseSettings {
    */
   resolution?: string
   /**
-   * Units next to an enemy unit may neither fire nor be fired at.
+   * Units next to an enemy unit (either of its hexes) are engaged: they may neither fire nor be fired at.
    */
   excludeInContact?: boolean
+  /**
+   * With excludeInContact, only the firer's contact bars a shot: a target next to an enemy may still be fired at (firing over units keeps its own conditions, mechanics.fire.lineOfSight.overUnits).
+   */
+  inContactMayBeFiredAt?: boolean
+  /**
+   * With excludeInContact, an enemy next to a unit engages it only if that enemy could attack it: it is able to act (its status) and could enter one of the unit's hexes, as the melee phase's attackOnlyWhereMayEnter reads an attack. A man beside an enemy who may not go where he stands (water, trees) stays free to fire.
+   */
+  contactOnlyWithAttackers?: boolean
   /**
    * The side fixes each missile unit's fire plan here, at the start of its player turn (action fire-plan, mechanics.fire.plans; a unit's plan before it fires, and once a turn): a unit fires in this phase only with a plan that includes offensive fire, fires at the enemy's moves in the enemy's next player turn only with one that includes defensive fire, keeps to the plan's movement limit, and may not attack in melee in this player turn.
    */
@@ -6017,9 +6231,17 @@ export interface FireDuringMovementReactionSettings {
    */
   resolution?: string
   /**
-   * Units next to an enemy unit may neither fire nor be fired at.
+   * Units next to an enemy unit (either of its hexes) are engaged: they may neither fire nor be fired at.
    */
   excludeInContact?: boolean
+  /**
+   * With excludeInContact, only the firer's contact bars a shot: a target next to an enemy may still be fired at (firing over units keeps its own conditions, mechanics.fire.lineOfSight.overUnits).
+   */
+  inContactMayBeFiredAt?: boolean
+  /**
+   * With excludeInContact, an enemy next to a unit engages it only if that enemy could attack it: it is able to act (its status) and could enter one of the unit's hexes, as the melee phase's attackOnlyWhereMayEnter reads an attack. A man beside an enemy who may not go where he stands (water, trees) stays free to fire.
+   */
+  contactOnlyWithAttackers?: boolean
   /**
    * Every unit firing at the mover in one hex is named before any of them rolls (then "done" opens fire), and each counts as having fired even if the target falls before its own shot. Without it each shot is rolled as soon as it is named, and another unit may be named after it.
    */

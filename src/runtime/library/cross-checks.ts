@@ -81,6 +81,17 @@ export function scenarioRules(
       return { problems }
     }
     const variant = vFile.doc.value as VariantOverlay
+    if (current.ruleset.chain.includes(id)) {
+      const pointer = i < (scenario.variants ?? []).length ? `/variants/${i}` : ''
+      problems.push(
+        problem(
+          file,
+          pointer,
+          `variant "${id}" is applied already: the scenario plays "${current.ruleset.chain.join(' → ')}"`,
+        ),
+      )
+      return { problems }
+    }
     if (!current.ruleset.chain.includes(variant.base)) {
       const pointer = i < (scenario.variants ?? []).length ? `/variants/${i}` : ''
       problems.push(

@@ -32,7 +32,13 @@ export function rulesProblems(store: ContentStore, r: ResolvedWithOrigins): Prob
   for (const d of declarationProblems(r.ruleset))
     problems.push(problemAtOrigin(store, locateOrigin(r.indexed.index, d.pointer), d.message))
   const prepared = prepareRuleset(r.ruleset)
-  if (prepared.ok) return problems
+  if (prepared.ok) {
+    for (const u of prepared.unread) {
+      const origin = locateOrigin(r.indexed.index, u.pointer)
+      problems.push({ ...problemAtOrigin(store, origin, u.message), severity: 'warning' })
+    }
+    return problems
+  }
   for (const e of prepared.errors) {
     const origin = locateOrigin(r.indexed.index, e.pointer)
     const problem = problemAtOrigin(store, origin, e.message)

@@ -32,7 +32,7 @@ export interface StepFrame<D, S extends string> {
   go(step: S): void
 }
 
-type StepHandler<D, S extends string> = (ctx: PlayContext, f: StepFrame<D, S>) => Outcome
+export type StepHandler<D, S extends string> = (ctx: PlayContext, f: StepFrame<D, S>) => Outcome
 
 export interface ProcedureDefinition<D, S extends string> {
   /** The procedure's id, as refusals name it. */

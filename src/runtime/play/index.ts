@@ -36,6 +36,11 @@ export type {
 } from './odds'
 export type { ObservedRoll } from '../state/effects'
 export { commandRange, unitOptions, unitsInHex } from './inspect'
+export { firePlanMarks } from './inspect/fire-plan-marks'
+export type { FirePlanMarks } from './inspect/fire-plan-marks'
+export { ledHorsesAfter } from './inspect/led-horses'
+export { ledHorseProblems } from './movement/horses'
+export type { LedHorseEnd } from './inspect/led-horses'
 export type {
   CommandRange,
   FireOption,

@@ -9,6 +9,7 @@ import { flagsFor, ratingsFor } from '../rules'
 import { boardOf } from '../state/board'
 import { hexesAround } from '../state/footprints'
 import { fromArrangement } from '../state/occupancy'
+import { outOfBattleStatuses } from '../state/game-state'
 import { isEquipmentType } from '../state/roster'
 import { isLeader } from './forces'
 import type { PlayContext } from './procedure'
@@ -136,8 +137,12 @@ export function adjacentEnemies(ctx: Ctx, id: string): string[] {
 /** Enemy combat units in hexes next to `hex` (plain adjacency, whatever the influence model). */
 export function enemiesNextTo(ctx: Ctx, side: string, hex: string): string[] {
   const found = adjacencyMap(ctx, side).get(hex)
-  // A fresh list, in state order: callers keep it in the state.
-  return found === undefined ? [] : [...found]
+  if (found === undefined) return []
+  // A fresh list, in state order: callers keep it in the state. A unit out of the battle (a
+  // prisoner) holds nobody in contact; statuses are not kept with the arrangement, so read here.
+  const out = outOfBattleStatuses(ctx.loaded)
+  if (out.size === 0) return [...found]
+  return found.filter((id) => !out.has(ctx.state.units[id]?.status ?? ''))
 }
 
 /**

@@ -8,6 +8,7 @@ import type { VictoryCondition } from '../generated/content-types'
 import { effectApplies } from '../rules'
 import { reject, rejectFailure } from '../state/failure'
 import type { Outcome } from '../state/game-state'
+import { isOutOfBattle } from '../state/game-state'
 import { runResolution } from '../state/resolve-action'
 import { sideContext, unitContext } from '../state/variables'
 import { opponents } from './forces'
@@ -64,8 +65,13 @@ function sideFails(ctx: PlayContext, condition: VictoryCondition, side: string):
       return found.value
     }
     case 'elimination':
+      // A unit out of the battle (a prisoner) is lost to its side like a removed one.
       return !Object.entries(state.units).some(
-        ([id, u]) => u.side === side && u.location !== 'removed' && counts(ctx, condition, id),
+        ([id, u]) =>
+          u.side === side &&
+          u.location !== 'removed' &&
+          !isOutOfBattle(loaded, u.status) &&
+          counts(ctx, condition, id),
       )
     case 'points':
       return false

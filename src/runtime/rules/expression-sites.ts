@@ -128,15 +128,25 @@ function classify(
   }
 }
 
-/** Every expression of the ruleset with its contexts, plus errors for places with none. */
+/**
+ * Every expression of the ruleset with its contexts, plus errors for places with none, and the
+ * ruleset parameters its settings name (x-ref "parameter") or that are kept as documentation
+ * (x-documentation), as the same walk finds them.
+ */
 export function findExpressionSites(r: ResolvedRuleset): {
   sites: ExpressionSite[]
   errors: RulesError[]
+  namedParameters: Set<string>
 } {
   const readers = resultSetReaders(r)
   const sites: ExpressionSite[] = []
   const errors: RulesError[] = []
+  const namedParameters = new Set<string>()
   walkWithSchema(rootSchema('resolved-ruleset.schema.json'), r, ({ pointer, value, schemas }) => {
+    if (annotation(schemas, 'x-documentation') === true && pointer.startsWith('/parameters/'))
+      namedParameters.add(splitPointer(pointer)[1] ?? '')
+    if (typeof value === 'string' && annotation(schemas, 'x-ref') === 'parameter')
+      namedParameters.add(value)
     if (typeof value !== 'string' || !annotation(schemas, 'x-expression')) return
     const segments = splitPointer(pointer)
     const stated = annotation(schemas, 'x-context')
@@ -176,5 +186,5 @@ export function findExpressionSites(r: ResolvedRuleset): {
     }
     sites.push(site)
   })
-  return { sites, errors }
+  return { sites, errors, namedParameters }
 }

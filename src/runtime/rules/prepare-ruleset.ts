@@ -14,13 +14,17 @@ import type { CompiledByContext } from './compile-sites'
 import { buildEnvironments } from './expression-context'
 import type { ContextKind } from './expression-context'
 import { findExpressionSites } from './expression-sites'
+import { unreadParameters, type UnreadParameter } from '../content/parameter-reads'
 import { planOf } from './resolve'
 import { checkRules } from './rules-checks'
 import type { RulesError } from './rules-error'
 import { splitPointer } from './rules-error'
 import { checkTables } from './table-checks'
 
-export type PrepareResult = { ok: true; rules: LoadedRuleset } | { ok: false; errors: RulesError[] }
+export type PrepareResult =
+  /** `unread`: the parameters no expression reads and no setting names (content/parameter-reads.ts). */
+  | { ok: true; rules: LoadedRuleset; unread: UnreadParameter[] }
+  | { ok: false; errors: RulesError[] }
 
 function byId<T extends { id: string }>(items: readonly T[] | undefined): ReadonlyMap<string, T> {
   return new Map((items ?? []).map((item) => [item.id, item]))
@@ -84,7 +88,11 @@ export function prepareRuleset(resolved: ResolvedRuleset): PrepareResult {
     ...compiled.errors,
   ]
   if (errors.length > 0) return { ok: false, errors: ordered(resolved, errors) }
-  return { ok: true, rules: loadedRuleset(resolved, environments, compiled.expressions) }
+  return {
+    ok: true,
+    rules: loadedRuleset(resolved, environments, compiled.expressions),
+    unread: unreadParameters(resolved, found.sites, found.namedParameters),
+  }
 }
 
 /** An expression written outside the ruleset (in a scenario), with where it is and what it sees. */

@@ -11,6 +11,7 @@ export {
   diceSourceOf,
   initialStatus,
   isRemovedStatus,
+  isOutOfBattle,
   leaderIds,
   sideOrder,
 } from './game-state'

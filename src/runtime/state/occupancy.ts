@@ -135,6 +135,14 @@ function changed(state: GameState, unit: UnitState): void {
     if (answer.notSide === null || answer.notSide !== unit.side) k.derived.delete(key)
 }
 
+/**
+ * Forgets the answers kept about the arrangement after a change they may read that is not a
+ * move (a unit going out of the battle, or back into it, in its hex).
+ */
+export function arrangementChanged(state: GameState, unit: UnitState): void {
+  changed(state, unit)
+}
+
 /** Puts unit `id` in `hex` (null off the map) at `location`. */
 export function setPlace(
   state: GameState,

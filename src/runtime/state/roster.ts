@@ -34,6 +34,17 @@ export function horseIdOf(rider: string): string {
   return `${rider}-horse`
 }
 
+/**
+ * The unit type of the horse a rider of type `riderType` rides: the type's `optionalHorse` while
+ * its optional rule is on in this game, else its `horse`.
+ */
+export function horseTypeOf(loaded: LoadedScenario, riderType: string): string | undefined {
+  const type = loaded.rules.unitTypes.get(riderType)
+  const optional = type?.optionalHorse
+  if (optional !== undefined && loaded.options[optional.option] === true) return optional.horse
+  return type?.horse
+}
+
 export interface SpareHorse {
   id: string
   rider: string
@@ -62,7 +73,7 @@ export function spareHorses(loaded: LoadedScenario): readonly SpareHorse[] {
     )
     const ids = new Set(units.map(({ u }) => u.id))
     for (const { u, side } of units) {
-      const type = loaded.rules.unitTypes.get(u.type)?.horse
+      const type = horseTypeOf(loaded, u.type)
       if (type === undefined || ids.has(horseIdOf(u.id))) continue
       const typeName = loaded.rules.unitTypes.get(type)?.name ?? type
       out.push({

@@ -10,6 +10,7 @@ import type { Variables } from '../rules'
 import { boardOf } from './board'
 import { own, reject } from './failure'
 import type { GameState, UnitState } from './game-state'
+import { outOfBattleStatuses } from './game-state'
 import { leaderIds } from './roster'
 import { hexesOf } from './footprints'
 import { fromArrangement, unitsAt } from './occupancy'
@@ -167,10 +168,13 @@ export function commandsWithUnitsInPlay(
 ): ReadonlySet<string> {
   return fromArrangement(loaded, state, 'commands-in-play', () => {
     const leaders = leaderIds(loaded)
+    const outOfBattle = outOfBattleStatuses(loaded)
     const found = new Set<string>()
     for (const id in state.units) {
       const u = state.units[id] as UnitState
-      if (u.command !== null && u.location !== 'removed' && !leaders.has(id)) found.add(u.command)
+      if (u.command === null || u.location === 'removed' || leaders.has(id)) continue
+      // A unit out of the battle (a prisoner) is lost to its command like a removed one.
+      if (!outOfBattle.has(u.status)) found.add(u.command)
     }
     return found
   })

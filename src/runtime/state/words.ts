@@ -221,7 +221,11 @@ export function actionText(action: Action, names: Names): string {
           : 'a piece'
       const where = a.hex === undefined ? '' : ` in ${str('hex')}`
       const facing = a.facing === undefined ? '' : `, facing ${names.facing(a.facing)}`
-      return `Place ${what}${where}${facing}${rest(action, ['unit', 'standard', 'hex', 'facing'], names)}`
+      const push =
+        typeof a.pushed === 'string'
+          ? `, pushing ${names.unit(a.pushed)} aside${typeof a.pushTo === 'string' ? ` to ${a.pushTo}` : ''}`
+          : ''
+      return `Place ${what}${where}${facing}${push}${rest(action, ['unit', 'standard', 'hex', 'facing', 'pushed', 'pushTo'], names)}`
     }
     case 'fire':
       return `${names.unit(str('unit'))} fires at ${names.unit(str('target'))}${rest(action, ['unit', 'target'], names)}`
@@ -251,12 +255,20 @@ export function actionText(action: Action, names: Names): string {
       const path = Array.isArray(a.path) ? (a.path as string[]) : []
       return `${list(a.crew, names.unit)} haul${Array.isArray(a.crew) && a.crew.length > 1 ? '' : 's'} ${names.unit(str('unit'))} to ${path[path.length - 1] ?? '?'}${path.length > 1 ? via(path) : ''}${rest(action, ['crew', 'unit', 'path'], names)}`
     }
+    case 'harness':
+      return `${list(a.crew, names.unit)} harness${Array.isArray(a.crew) && a.crew.length > 1 ? '' : 'es'} ${names.unit(str('horse'))} to ${names.unit(str('unit'))}${rest(action, ['crew', 'unit', 'horse'], names)}`
+    case 'unharness':
+      return `${list(a.crew, names.unit)} unharness${Array.isArray(a.crew) && a.crew.length > 1 ? '' : 'es'} ${names.unit(str('unit'))}${rest(action, ['crew', 'unit'], names)}`
     case 'fire-plan':
       return `${names.unit(str('unit'))} plans ${typeWords(str('plan'))} fire${rest(action, ['unit', 'plan'], names)}`
     case 'exchange-ammunition':
       return `${names.unit(str('unit'))} takes ${names.label(str('weapon')).toLowerCase()} ammunition from ${names.unit(str('from'))}${rest(action, ['unit', 'weapon', 'from'], names)}`
     case 'clear-remains':
       return `${list(a.units, names.unit)} clear${Array.isArray(a.units) && a.units.length > 1 ? '' : 's'} the ${names.label(str('kind'))} from ${str('from')} to ${str('to')}${rest(action, ['units', 'kind', 'from', 'to'], names)}`
+    case 'plead-mercy':
+      return `${names.unit(str('unit'))} pleads for mercy, yielding to ${names.unit(str('captor'))}${rest(action, ['unit', 'captor'], names)}`
+    case 'escape':
+      return `${names.unit(str('unit'))} escapes${rest(action, ['unit'], names)}`
     case 'declare': {
       const verb = a.charge === true ? 'charge' : 'attack'
       return `${list(a.attackers, names.unit)} ${verb} ${list(a.defenders, names.unit)}${chargePaths(a.paths, names)}${rest(action, ['attackers', 'defenders', 'charge', 'paths'], names)}`

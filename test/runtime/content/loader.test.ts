@@ -24,7 +24,7 @@ describe('loader', () => {
     expect(r.value.unitTypes.get('lancer')?.ratings).toEqual({ strength: 5 })
     expect(r.value.unitTypes.get('lancer')?.ratingsByStatus).toEqual({ shaken: { strength: 2 } })
     expect(r.value.unitTypes.has('general')).toBe(false)
-    expect(r.value.ruleset.parameters).toEqual({ maxTurns: 12 })
+    expect(r.value.ruleset.reference).toEqual({ maxTurns: 12 })
     const table = r.value.tables.get('mini-crt')
     expect(table?.kind === 'roll' ? table.rows[0]?.cells : undefined).toEqual(['-', 'S'])
     // The base is untouched by its variant.
@@ -53,6 +53,10 @@ describe('loader', () => {
     const v = lib.scenario('mini-battle', { variants: ['mini-pluss'] })
     expect(v.ok ? [] : v.problems.map((p) => p.message)).toEqual([
       'unknown variant "mini-pluss" — did you mean "mini-plus"?',
+    ])
+    const twice = lib.scenario('mini-battle', { variants: ['mini-plus', 'mini-plus'] })
+    expect(twice.ok ? [] : twice.problems.map((p) => p.message)).toEqual([
+      'variant "mini-plus" is applied already: the scenario plays "mini → mini-plus"',
     ])
     const o = lib.scenario('mini-battle', { options: { fogg: true } })
     expect(o.ok ? [] : o.problems.map((p) => p.message)).toEqual([

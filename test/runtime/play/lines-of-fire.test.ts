@@ -124,9 +124,10 @@ describe('B.1.42 who blocks a line of fire', () => {
   })
 
   it('B.1.42: an enemy or a horse between blocks a crossbow, a sling or a dagger too', () => {
+    // Neither shooter next to the man between: he would be engaged (B.1.32).
     for (const [type, shooter] of [
       ['crossbowman', 'H8'],
-      ['assassin', 'H9'],
+      ['assassin', 'H8'],
     ]) {
       for (const between of [
         saracen('idris', 'fatimid-spearman', 'H10'),

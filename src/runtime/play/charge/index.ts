@@ -22,6 +22,7 @@ import { activeSideOf, peekActivity } from '../activity'
 import { AGAIN, defineProcedure } from '../define-procedure'
 import { memoryOf, peekMemory } from '../extras/common'
 import { enemyUnits, unitRatings } from '../influence'
+import { isOutOfBattle, outOfBattleStatuses } from '../../state/game-state'
 import { oneMoreOrDone, promptRule, setMarker } from '../logged'
 import { phaseOf, phaseSettings } from '../phase-settings'
 import type { ReactionSettingsOf, SettingsOf } from '../phase-settings'
@@ -166,6 +167,9 @@ export function whyNotCharge(
   if (notCharger !== null) return notCharger
   const start = stanceOf(ctx, id) as Stance
   if (!enemyUnits(ctx, side).includes(target)) return `${target} is not an enemy unit on the map`
+  const aimed = ctx.state.units[target]
+  if (aimed !== undefined && isOutOfBattle(ctx.loaded, aimed.status))
+    return `${aimed.name ?? target} is out of the battle and may not be charged`
   if (settings.oncePerTurn === true && declaredCharges(ctx).targeted.includes(target))
     return `${target} has already been charged this turn`
   if (!inFrontalArc(ctx, start, target)) return `${target} is not in the frontal arc of ${id}`
@@ -246,9 +250,16 @@ function chargesOf(
     records = searchCharges(ctx, settings, id, start, most, inView)
     forKey.set(slot, records)
   }
-  if (settings.oncePerTurn !== true) return records
+  // Statuses are not kept with the arrangement: a target out of the battle (a prisoner) is
+  // left out here.
+  const out = outOfBattleStatuses(ctx.loaded)
+  const live =
+    out.size === 0
+      ? records
+      : records.filter((r) => !out.has(ctx.state.units[r.target]?.status ?? ''))
+  if (settings.oncePerTurn !== true) return live
   const targeted = declaredCharges(ctx).targeted
-  return records.filter((r) => !targeted.includes(r.target))
+  return live.filter((r) => !targeted.includes(r.target))
 }
 
 /** The charges of unit `id` from `start` with `most` movement points at `targets` (see chargesOf). */

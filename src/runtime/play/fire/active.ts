@@ -10,12 +10,13 @@ import { transformUnit } from '../../state/effect-changes'
 import { reject } from '../../state/failure'
 import type { Frame } from '../../state/flow-types'
 import { activityOf, isActivated, peekActivity } from '../activity'
-import { adjacentEnemies, enemiesNextTo, unitFlags, unitRatings } from '../influence'
+import { adjacentEnemies, unitFlags, unitRatings } from '../influence'
 import { setMarker } from '../logged'
 import type { ActionOutcome } from '../movement/move-and-fire'
 import { phaseOf, phaseSettings } from '../phase-settings'
 import type { SettingsOf } from '../phase-settings'
 import type { PlayContext } from '../procedure'
+import { phaseRefusal } from './contact'
 import { offensivePlanMissing, planRule } from './plans'
 import { fireSettings } from './settings'
 import { shotFrame } from './shot-procedure'
@@ -64,29 +65,6 @@ function firePhase(ctx: PlayContext, frame: Frame): SettingsOf<'fire'> | undefin
   return phaseSettings(ctx, frame.phase, 'fire')
 }
 
-/** Whether `id` is next to an enemy unit. */
-function inContact(ctx: PlayContext, id: string): boolean {
-  const unit = ctx.state.units[id]
-  return unit?.hex != null && enemiesNextTo(ctx, unit.side, unit.hex).length > 0
-}
-
-/**
- * Why the settings of a fire phase (or of a reaction that takes the same ones) forbid `id` to
- * fire at `target` (excludeInContact), or null.
- */
-export function phaseRefusal(
-  ctx: PlayContext,
-  phase: SettingsOf<'fire'> | undefined,
-  id: string,
-  target: string,
-): string | null {
-  if (phase?.excludeInContact !== true) return null
-  if (inContact(ctx, id)) return `unit ${id} is next to an enemy and may not fire in this phase`
-  if (inContact(ctx, target))
-    return `unit ${target} is next to an enemy and may not be fired at in this phase`
-  return null
-}
-
 export function fireChoices(ctx: PlayContext, frame: Frame, only?: readonly string[]): Action[] {
   const settings = fireSettings(ctx.loaded.rules)
   const phase = firePhase(ctx, frame)
@@ -111,12 +89,13 @@ export function performFire(ctx: PlayContext, frame: Frame, action: Action): Act
   if (why !== null) return reject(why.message, why.rule)
   const unplanned = offensivePlanMissing(ctx, frame, id)
   if (unplanned !== null) return reject(unplanned, planRule(ctx))
-  const check = checkShot(ctx, id, target, 'active', weapon)
-  if (!check.ok) return reject(check.message, check.rule)
+  // Being engaged is said before anything about the shot itself.
   const phase = firePhase(ctx, frame)
   const barred = phaseRefusal(ctx, phase, id, target)
   if (barred !== null)
     return reject(barred, frame.phase === null ? undefined : phaseOf(ctx, frame.phase).rule)
+  const check = checkShot(ctx, id, target, 'active', weapon)
+  if (!check.ok) return reject(check.message, check.rule)
   const shot = {
     ...check.shot,
     ...(phase?.resolution === undefined ? {} : { resolution: phase.resolution }),

@@ -2,13 +2,19 @@
  * What the ground does to a line of fire besides blocking it outright: the lip at the top of a
  * slope, across which the lower end must stand at least as far from the slope as the higher end
  * (lineOfSight.lip), and the cover the target has from its own hexes and the hexes the line
- * crosses (lineOfSight.cover), each counted under its terrain's condition.
+ * crosses (lineOfSight.cover), each counted under its terrain's condition. Equipment (a wagon)
+ * gives the cover of the hex type it stands as (its `equipment.standsAs`) in each of its hexes,
+ * under that type's condition, as if that terrain were there.
  */
 import type { LoadedScenario } from '../../rules/loaded'
 import { lineWalk } from '../../hex'
 import type { Cube } from '../../hex'
 import { boardOf } from '../../state/board'
+import type { GameState } from '../../state/game-state'
+import { equipmentIn } from '../equipment'
 import type { FireSettings } from './settings'
+
+type Ctx = { readonly loaded: LoadedScenario; readonly state: GameState }
 
 /** A hex the line runs through, or the two hexes beside a hexside it runs along. */
 export type Crossing = readonly [string] | readonly [string, string]
@@ -111,47 +117,65 @@ export interface CoverLine {
   crossed: readonly Crossing[]
 }
 
+/**
+ * The attributes that give cover in `hex`: the ground's, then those of the hex type each piece of
+ * equipment there stands as (`equipment.standsAs`).
+ */
+function coverSources(ctx: Ctx, hex: string): Record<string, unknown>[] {
+  const out: Record<string, unknown>[] = [boardOf(ctx.loaded).hex(hex).attributes]
+  for (const id of equipmentIn(ctx, hex)) {
+    const type = ctx.loaded.rules.unitTypes.get(ctx.state.units[id]?.type ?? '')
+    const standsAs = type?.equipment?.standsAs
+    const hexType = ctx.loaded.rules.ruleset.terrain.hexTypes.find((t) => t.id === standsAs)
+    if (hexType?.attributes !== undefined) out.push(hexType.attributes)
+  }
+  return out
+}
+
 /** The target's cover as a value of the cover attribute, or undefined without cover settings. */
-export function coverOf(
-  loaded: LoadedScenario,
-  settings: FireSettings,
-  line: CoverLine,
-): string | undefined {
+export function coverOf(ctx: Ctx, settings: FireSettings, line: CoverLine): string | undefined {
   const cover = settings.los.cover
   if (cover === undefined) return undefined
+  const { loaded } = ctx
   const board = boardOf(loaded)
-  const level = (hex: string): number =>
-    Math.max(0, cover.levels.indexOf(String(board.hex(hex).attributes[cover.attribute])))
-  const condition = (hex: string): Condition => {
+  const level = (attributes: Record<string, unknown>): number =>
+    Math.max(0, cover.levels.indexOf(String(attributes[cover.attribute])))
+  const condition = (attributes: Record<string, unknown>): Condition => {
     if (cover.conditionAttribute === undefined) return 'always'
-    const value = String(board.hex(hex).attributes[cover.conditionAttribute])
+    const value = String(attributes[cover.conditionAttribute])
     return (cover.conditions?.[value] as Condition | undefined) ?? 'always'
   }
-  const own = (hex: string): number => {
-    switch (condition(hex)) {
+  const ownOf = (hex: string, attributes: Record<string, unknown>): number => {
+    switch (condition(attributes)) {
       case 'always':
       case 'target':
-        return level(hex)
+        return level(attributes)
       case 'across-lip': {
         const lip = lipBetween(loaded, settings, line.from, hex)
         const fromAbove = board.hex(line.from).elevation > board.hex(hex).elevation
-        return lip?.lowerOnLip === true && fromAbove ? level(hex) : 0
+        return lip?.lowerOnLip === true && fromAbove ? level(attributes) : 0
       }
       case 'unless-firer-adjacent':
-        return line.firerHexes.some((f) => board.distance(f, hex) <= 1) ? 0 : level(hex)
+        return line.firerHexes.some((f) => board.distance(f, hex) <= 1) ? 0 : level(attributes)
       case 'unless-firer-at-edge': {
         const stretch = stretchOf(loaded, hex)
         const atEdge = line.firerHexes.some((f) => board.neighbors(f).some((n) => stretch.has(n)))
-        return atEdge ? 0 : level(hex)
+        return atEdge ? 0 : level(attributes)
       }
       default:
         return 0
     }
   }
-  const passed = (hex: string): number => {
-    const c = condition(hex)
-    return c === 'always' || c === 'crossed' ? level(hex) : 0
-  }
+  const own = (hex: string): number =>
+    Math.max(0, ...coverSources(ctx, hex).map((a) => ownOf(hex, a)))
+  const passed = (hex: string): number =>
+    Math.max(
+      0,
+      ...coverSources(ctx, hex).map((a) => {
+        const c = condition(a)
+        return c === 'always' || c === 'crossed' ? level(a) : 0
+      }),
+    )
   const ends = new Set([...line.firerHexes, ...line.targetHexes])
   let best = Math.max(0, ...line.targetHexes.map(own))
   for (const crossing of line.crossed) {

@@ -5,8 +5,8 @@
  * may do so; its move goes on afterwards if it still can (move-path.ts checks before each step).
  * A unit fires at most once in a player turn, whichever way it fires (activity.fired).
  *
- * Settings (reaction:fire:move-step): the fire phase's `mode`, `resolution` and
- * `excludeInContact` (read as ./active.ts reads them), and
+ * Settings (reaction:fire:move-step): the fire phase's `mode`, `resolution` and contact settings
+ * (`excludeInContact`, `inContactMayBeFiredAt`, `contactOnlyWithAttackers`: ./contact.ts), and
  * - `simultaneousDeclaration`: the units firing at one hex are all named before any rolls
  *   ("done" opens fire), and each counts as having fired even if the target falls first;
  * - `refireDistance`: a target fired on may be fired on again only after entering so many more
@@ -37,7 +37,7 @@ import type { ReactionSettingsOf } from '../phase-settings'
 import type { Outcome, PlayContext } from '../procedure'
 import type { ReactionEvent } from '../reactions'
 import { currentPhase } from '../reactions'
-import { phaseRefusal } from './active'
+import { phaseRefusal } from './contact'
 import { attackedInLastTurnOf } from './attacked'
 import { whyNoDefensiveFire } from './plans'
 import { choicesOf } from './reactions'
@@ -321,6 +321,8 @@ export const moveStepFireProcedure = defineProcedure<MoveStepData>()<Step>({
     'mode',
     'resolution',
     'excludeInContact',
+    'inContactMayBeFiredAt',
+    'contactOnlyWithAttackers',
     'simultaneousDeclaration',
     'refireDistance',
     'lockout',

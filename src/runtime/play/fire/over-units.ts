@@ -12,6 +12,7 @@ import { rangeBand } from '../../rules'
 import { boardOf } from '../../state/board'
 import { hexesAround, touching, unitsCovering } from '../../state/footprints'
 import type { GameState } from '../../state/game-state'
+import { isEquipment } from '../equipment'
 import { combatUnitsIn, isLeader } from '../forces'
 import { unitFlags } from '../influence'
 import type { FormationVerdict } from './formation'
@@ -50,11 +51,13 @@ function standing(ctx: Ctx, settings: FireSettings, line: UnitsInTheWay, hex: st
   const board = boardOf(loaded)
   const occupants = los.occupantsBlockAttribute
   if (occupants !== undefined && board.hex(hex).attributes[occupants] === false) return []
+  // Equipment (a wagon) never stands in the way: the ground it stands as gives cover instead.
   const units = combatUnitsIn(loaded, state, hex).filter(
     (u) =>
       u !== line.firer &&
       u !== line.target &&
-      !los.nonBlockingStatuses.includes(state.units[u]?.status ?? ''),
+      !los.nonBlockingStatuses.includes(state.units[u]?.status ?? '') &&
+      !isEquipment(ctx, u),
   )
   if (units.length === 0 || los.lip === undefined) return units
   // A unit below the firer that the lip hides from him is shot over.
@@ -84,7 +87,11 @@ function overProblem(ctx: Ctx, settings: FireSettings, line: UnitsInTheWay): str
     const side = state.units[line.firer]?.side
     const contact = hexesAround(ctx, line.target).some((hex) =>
       unitsCovering(ctx, hex).some(
-        (u) => state.units[u]?.side === side && !isLeader(loaded, u) && u !== line.firer,
+        (u) =>
+          state.units[u]?.side === side &&
+          !isLeader(loaded, u) &&
+          !isEquipment(ctx, u) &&
+          u !== line.firer,
       ),
     )
     const sideName = loaded.scenario.sides.find((s) => s.id === side)?.name ?? side ?? ''

@@ -11,6 +11,8 @@ import type { Action } from '../../state/actions'
 import { boardOf } from '../../state/board'
 import { hexesOf } from '../../state/footprints'
 import type { GameState } from '../../state/game-state'
+import { isOutOfBattle, statusLabel } from '../../state/game-state'
+import { isEquipment } from '../equipment'
 import { isLeader } from '../forces'
 import { unitFlags } from '../influence'
 import type { FireSettings } from './settings'
@@ -156,6 +158,18 @@ export function checkShot(
   if (isLeader(ctx.loaded, target))
     return refuse(`${target} is a leader: fire is aimed at units, never at leaders`, settings.rule)
   if (aimed.side === shooter?.side) return refuse(`unit ${target} is a friend`, undefined)
+  if (isOutOfBattle(ctx.loaded, aimed.status))
+    return refuse(
+      `${aimed.name ?? target} is ${statusLabel(ctx.loaded, aimed.status).toLowerCase()}, out of the battle, and may not be fired at`,
+      undefined,
+    )
+  if (isEquipment(ctx, target)) {
+    const rule = ctx.loaded.rules.unitTypes.get(aimed.type)?.equipment?.rule ?? settings.rule
+    return refuse(
+      `${aimed.name ?? target} is equipment, not a character: it cannot be fired at`,
+      rule,
+    )
+  }
   if (settings.engagedMarker !== undefined && (aimed.markers[settings.engagedMarker] ?? 0) > 0)
     return refuse(`unit ${target} is engaged and may not be fired at`, settings.rule)
   const from = shooter?.hex as string
@@ -302,6 +316,7 @@ export function enemiesWithin(ctx: Ctx, id: string, reach: number): string[] {
         u.location === 'map' &&
         u.hex !== null &&
         !isLeader(ctx.loaded, other) &&
+        !isEquipment(ctx, other) &&
         board.distance(here, u.hex) <= reach,
     )
     .map(([other]) => other)

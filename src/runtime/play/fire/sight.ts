@@ -10,6 +10,7 @@ import type { Cube } from '../../hex'
 import { boardOf } from '../../state/board'
 import { hexesOf } from '../../state/footprints'
 import type { GameState } from '../../state/game-state'
+import { isEquipment } from '../equipment'
 import { combatUnitsIn } from '../forces'
 import { unitFlags } from '../influence'
 import { coverOf, crossings, lipBetween } from './ground'
@@ -108,7 +109,7 @@ export function lineOfSight(ctx: Ctx, settings: FireSettings, line: SightLine): 
   const cover =
     los.cover === undefined
       ? undefined
-      : coverOf(loaded, settings, {
+      : coverOf(ctx, settings, {
           from: fromHex,
           firerHexes: hexesOf(ctx, line.firer),
           targetHexes: hexesOf(ctx, line.target),
@@ -152,8 +153,9 @@ export function lineOfSight(ctx: Ctx, settings: FireSettings, line: SightLine): 
     unitsBlocking(ctx, settings, inTheWay, label, overProblem)
   const blocker = (label: string): string | null =>
     onMap.has(label) ? (terrainBlock(label) ?? unitBlock(label)) : null
+  // Equipment (a wagon) is ground the line crosses, for its cover: never a unit in the way.
   const occupied = (label: string): boolean =>
-    onMap.has(label) && combatUnitsIn(loaded, state, label).length > 0
+    onMap.has(label) && combatUnitsIn(loaded, state, label).some((u) => !isEquipment(ctx, u))
   // Along a hexside: blocked by both hexes beside it, or by either, as the settings say.
   const pair = <T>(a: T | null, b: T | null): T | null =>
     los.hexside === 'both-hexes' ? (a !== null && b !== null ? a : null) : (a ?? b)

@@ -16,6 +16,7 @@ import { boardOf } from '../../state/board'
 import { rejectRoll } from '../../state/failure'
 import { hexAtClock, unitsCovering } from '../../state/footprints'
 import { applyRolled, rollResolution } from '../../state/resolve-action'
+import { isEquipment } from '../equipment'
 import { optionOn } from '../extras/common'
 import { note } from '../logged'
 import type { PlayContext } from '../procedure'
@@ -63,9 +64,17 @@ export function strayMissile(
   if (landing === null)
     return note(ctx, `${opening}: hex ${total} around ${target} is off the map`, rule)
   const struck = unitsCovering(ctx, landing).filter(
-    (id) => id !== shot.firer && id !== shot.target && ctx.state.units[id]?.location === 'map',
+    (id) =>
+      id !== shot.firer &&
+      id !== shot.target &&
+      ctx.state.units[id]?.location === 'map' &&
+      !isEquipment(ctx, id),
   )
   const into = `${opening}: it comes down in ${landing} (hex ${total} around ${target})`
+  // The ring is counted around the front half of a two-hex target: its other half is the
+  // target itself, whom the missile has missed.
+  if (struck.length === 0 && unitsCovering(ctx, landing).includes(shot.target))
+    return note(ctx, `${into}, on ${target}'s own counter: it misses him`, rule)
   if (struck.length === 0) return note(ctx, `${into}, where nobody stands`, rule)
   if (ctx.state.units[shot.firer]?.location !== 'map')
     return note(ctx, `${into}, but ${firer} has fallen: it is lost`, rule)

@@ -23,6 +23,7 @@ import type { Stance } from '../stances'
 import { stanceFree, stanceOf, standing, stepsFrom } from '../stances'
 import { stepCost } from '../terrain-costs'
 import { remainsEntry } from '../../state/remains'
+import { equipmentEntry, isEquipment } from '../equipment'
 import type { MeleeSettings } from './attacks'
 
 type Ctx = Pick<PlayContext, 'loaded' | 'state'>
@@ -98,11 +99,16 @@ function reach(ctx: Ctx, settings: AdvanceSettings, id: string): number {
   return 0
 }
 
-/** Whether `hex` holds a unit of another side than `side` able to fight. */
+/** Whether `hex` holds a unit of another side than `side` able to fight (equipment is none). */
 function enemyAble(ctx: Ctx, side: string, hex: string): boolean {
   return unitsCovering(ctx, hex).some((u) => {
     const other = ctx.state.units[u]
-    return other !== undefined && other.side !== side && statusCanAct(ctx.loaded, other.status)
+    return (
+      other !== undefined &&
+      other.side !== side &&
+      statusCanAct(ctx.loaded, other.status) &&
+      !isEquipment(ctx, u)
+    )
   })
 }
 
@@ -144,6 +150,8 @@ export function advanceWays(
           continue
         // Remains heavy enough to bar a hex bar an advance into it (two-hex: `standing`).
         if (!remainsEntry(ctx.loaded, ctx.state, to).ok) continue
+        // Equipment (a wagon) is crossed where its terrain lets the unit in, never stopped on.
+        if (!equipmentEntry(ctx, to, moveClass, [id]).ok) continue
         const next = [...path, to]
         if (unitsCovering(ctx, to).every((u) => u === id)) out.push(next)
         walk(to, next)

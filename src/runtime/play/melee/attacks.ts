@@ -12,6 +12,7 @@ import { boardOf } from '../../state/board'
 import { hexesOf, touching } from '../../state/footprints'
 import { ActionFailure } from '../../state/failure'
 import { resolutionVariables } from '../../state/resolve-action'
+import { isOutOfBattle, statusLabel } from '../../state/game-state'
 import { peekActivity } from '../activity'
 import { planBarsAttack } from '../fire/plans'
 import { isLeader, unitCanAct } from '../forces'
@@ -62,9 +63,10 @@ export function whyNotAttacker(
 
 /**
  * Whether attacker `a` could enter a hex of `d` next to him (the phase's attackOnlyWhereMayEnter;
- * either half of a two-hex counter).
+ * either half of a two-hex counter). Fire reads it too: an enemy that could not attack a unit
+ * does not engage it (fire/contact.ts).
  */
-function mayEnter(ctx: Ctx, a: string, d: string): boolean {
+export function mayAttackInto(ctx: Ctx, a: string, d: string): boolean {
   const board = boardOf(ctx.loaded)
   const mine = hexesOf(ctx, a)
   const moveClass = movementClassOf(ctx, a)
@@ -192,9 +194,12 @@ export function whyNotAttack(
   const enemies = enemyUnits(ctx, side)
   for (const d of defenders) {
     if (!enemies.includes(d)) return `${d} is not an enemy unit on the map`
+    const status = ctx.state.units[d]?.status ?? ''
+    if (isOutOfBattle(ctx.loaded, status))
+      return `${ctx.state.units[d]?.name ?? d} is ${statusLabel(ctx.loaded, status).toLowerCase()}, out of the battle, and may not be attacked`
     for (const a of attackers) {
       if (!touching(ctx, a, d)) return `${a} is not next to ${d}`
-      if (settings.attackOnlyWhereMayEnter === true && !mayEnter(ctx, a, d))
+      if (settings.attackOnlyWhereMayEnter === true && !mayAttackInto(ctx, a, d))
         return `${a} may not attack ${d}: he could not enter that hex`
     }
   }

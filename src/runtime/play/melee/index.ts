@@ -17,6 +17,7 @@ import { applyRolled, rollResolution } from '../../state/resolve-action'
 import { activeSideOf, activityOf } from '../activity'
 import { AGAIN, defineProcedure } from '../define-procedure'
 import { enemyUnits } from '../influence'
+import { isOutOfBattle } from '../../state/game-state'
 import { note, oneMoreOrDone, promptRule, statusEvent } from '../logged'
 import { phaseOf, phaseSettings } from '../phase-settings'
 import type { PlayContext, Procedures } from '../procedure'
@@ -36,6 +37,7 @@ import {
 import type { Attack, AttacksMade, MeleeSettings } from './attacks'
 import { attackArgs, attackChoices, whyNotAttack } from './attacks'
 import { infiltrate } from '../movement/infiltration'
+import { meleeLetsGo } from '../movement/led-horses-in-combat'
 
 interface MeleeData {
   made: AttacksMade
@@ -85,7 +87,11 @@ function surroundedUnits(ctx: PlayContext): string[] {
     const own = hexesOf(ctx, id)
     if (own.some((h) => board.neighbors(h).length < 6)) continue
     const around = hexesAround(ctx, id)
-    const enemyHexes = new Set(enemyUnits(ctx, unit.side).flatMap((e) => hexesOf(ctx, e)))
+    // A unit out of the battle (a prisoner) holds nobody in.
+    const enemies = enemyUnits(ctx, unit.side).filter(
+      (e) => !isOutOfBattle(ctx.loaded, ctx.state.units[e]?.status ?? ''),
+    )
+    const enemyHexes = new Set(enemies.flatMap((e) => hexesOf(ctx, e)))
     if (around.every((h) => enemyHexes.has(h))) out.push(id)
   }
   return out
@@ -253,9 +259,11 @@ export const meleeProcedure = defineProcedure<MeleeData>()({
       activityOf(ctx, id).attacked = true
     }
     for (const id of attack.defenders) activityOf(ctx, id).wasAttacked = true
+    meleeLetsGo(ctx, attack.attackers, attack.defenders)
     f.data.current = attack
     f.go('resolve')
-    return `${attack.attackers.join(', ')} attack ${attack.defenders.join(', ')}`
+    const verb = attack.attackers.length === 1 ? 'attacks' : 'attack'
+    return `${attack.attackers.join(', ')} ${verb} ${attack.defenders.join(', ')}`
   },
   legal(ctx, f) {
     const settings = settingsOf(ctx, f.frame.phase)

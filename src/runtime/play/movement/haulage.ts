@@ -5,39 +5,33 @@
  * done nothing yet this player turn; for a two-hex unit with `crewAtFront`, one of them stands on
  * a hex at its front. The size of the crew gives the movement points (`crews`), which the unit
  * spends on the terrain of each hex it enters by its `movementClass`. The whole group moves
- * together, step by step in the same direction, so every man keeps his place beside it and the
- * unit keeps its heading; each man must be able to stand in the terrain he is carried into, no
- * one may be in the unit's way, and where the move ends no man shares a hex with another living
- * character. The crew then does nothing else that player turn (`crewEndsTurn`), or at least moves
- * no more.
+ * together (haul-group.ts): each step shifts it one hex, or with `turning` turns it; a unit
+ * harnessed to another is not hauled by a crew of its own but goes along with its puller
+ * (harness.ts). Each man must be able to stand in the terrain he is carried into, no one may be
+ * in the way, and where the haul ends no man shares a hex with another living character. The
+ * haul is checked whole, then walked step by step with the phase's reactions and infiltration
+ * rolls (haul-path.ts). The crew then does nothing else that player turn (`crewEndsTurn`), or at
+ * least moves no more.
  */
 import type { Action } from '../../state/actions'
 import { checkArgs, idListArg, stringArg } from '../../state/actions'
 import { boardOf } from '../../state/board'
 import { reject } from '../../state/failure'
 import type { Frame } from '../../state/flow-types'
-import {
-  hexAtClock,
-  headingBetween,
-  hexesOf,
-  isTwoHex,
-  rearHex,
-  touching,
-  unitsCovering,
-} from '../../state/footprints'
-import { setPlace } from '../../state/occupancy'
-import { remainsEntry } from '../../state/remains'
-import { equipmentEndProblem, equipmentEntry } from '../equipment'
-import { countsForStacking } from '../../state/stacking'
+import { isTwoHex, touching } from '../../state/footprints'
 import type { UnitType } from '../../generated/content-types'
-import { activityOf, isActivated, peekActivity } from '../activity'
+import { isActivated, peekActivity } from '../activity'
 import { currentActivation } from '../driver'
 import { unitCanAct } from '../forces'
-import { movementClassOf, unitRatings } from '../influence'
+import { unitRatings } from '../influence'
 import type { PlayContext } from '../procedure'
-import { hexEntryCost, stepCost } from '../terrain-costs'
-import { markStopped, setActing } from './acting'
+import { setActing } from './acting'
 import { combinations, crewMemberProblem } from './crews'
+import { frontHexes, pulledBy, pullerOf } from './harness'
+import type { Group, HaulStep, Place, Places } from './haul-group'
+import { endProblem, groupStep, startPlaces } from './haul-group'
+import { haulPathFrame } from './haul-path'
+import type { ActionOutcome } from './move-and-fire'
 import { allowanceRating } from './settings'
 
 export const HAUL = 'haul'
@@ -97,6 +91,19 @@ function haulProblem(ctx: Ctx, id: string): string | null {
   const a = peekActivity(ctx, id)
   if (unit.ended !== null || (a !== undefined && (a.moved || a.mp > 0)))
     return `${id} has already moved this turn`
+  const puller = pullerOf(ctx, id)
+  if (puller !== undefined) {
+    const p = ctx.state.units[puller]
+    return p?.location === 'map'
+      ? `${id} is harnessed to ${puller}: it goes where ${puller} is led, unless it is unharnessed first`
+      : `${id} is harnessed to ${puller}, dead: it must be unharnessed first`
+  }
+  const pulled = pulledBy(ctx, id)
+  if (pulled !== undefined) {
+    const a2 = peekActivity(ctx, pulled)
+    if (a2 !== undefined && (a2.moved || a2.mp > 0))
+      return `${pulled}, harnessed to ${id}, has already moved this turn`
+  }
   return null
 }
 
@@ -110,14 +117,6 @@ function crewProblem(ctx: Ctx, h: Haulage, id: string, man: string): string | nu
   if (problem !== null) return problem
   if (!touching(ctx, man, id)) return `${man} is not next to ${id}`
   return null
-}
-
-/** The three hexes at the front of a two-hex unit: next to its front hex, not next to its rear. */
-function frontHexes(ctx: Ctx, id: string): string[] {
-  const [front, rear] = hexesOf(ctx, id)
-  if (front === undefined || rear === undefined) return []
-  const board = boardOf(ctx.loaded)
-  return board.neighbors(front).filter((h) => h !== rear && board.distance(h, rear) > 1)
 }
 
 /** Why this crew may not haul `id` (size, members, place); null when it may. */
@@ -142,98 +141,20 @@ function wholeCrewProblem(
   return null
 }
 
-/** Where each unit of a hauling group stands: unit id → hex (the hauled unit by its front). */
-type Places = ReadonlyMap<string, string>
-
-/**
- * One step of the group: the hauled unit's front enters `to`. Its cost, and where everyone
- * stands after it; or why it may not be taken.
- */
-function groupStep(
-  ctx: Ctx,
-  id: string,
-  h: Haulage,
-  places: Places,
-  to: string,
-): { ok: true; cost: number; places: Map<string, string> } | { ok: false; reason: string } {
-  const at = places.get(id) as string
-  const clock = headingBetween(ctx.loaded, at, to)
-  if (clock === null) return { ok: false, reason: `${to} is not next to ${at}` }
-  const group = [...places.keys()]
-  const unit = ctx.state.units[id]
-  const moveClass = h.movementClass ?? movementClassOf(ctx, id)
-  const cost = stepCost(ctx.loaded, at, to, moveClass)
-  if (cost === null) return { ok: false, reason: `${id} cannot be taken into the terrain of ${to}` }
-  const own = [to]
-  if (unit?.facing != null && isTwoHex(ctx.loaded, unit.type)) {
-    const rear = rearHex(ctx.loaded, to, unit.facing)
-    if (rear === null) return { ok: false, reason: `${id} would leave the map` }
-    if (hexEntryCost(ctx.loaded, rear, moveClass) === null)
-      return { ok: false, reason: `${id} cannot stand in the terrain of ${rear}` }
-    own.push(rear)
-  }
-  let extra = 0
-  for (const hex of own) {
-    const others = unitsCovering(ctx, hex).filter((u) => !group.includes(u))
-    if (others.length > 0)
-      return { ok: false, reason: `${others.join(', ')} is in the way in ${hex}` }
-    const remains = remainsEntry(ctx.loaded, ctx.state, hex)
-    if (!remains.ok) return { ok: false, reason: remains.reason }
-    if (hex === to) extra = remains.extra
-  }
-  const next = new Map<string, string>([[id, to]])
-  for (const [man, hex] of places) {
-    if (man === id) continue
-    const into = hexAtClock(ctx.loaded, hex, clock)
-    if (into === null) return { ok: false, reason: `${man} would leave the map` }
-    if (stepCost(ctx.loaded, hex, into, movementClassOf(ctx, man)) === null)
-      return { ok: false, reason: `${man} cannot go into the terrain of ${into}` }
-    const side = ctx.state.units[man]?.side
-    const blocking = unitsCovering(ctx, into).filter(
-      (u) =>
-        !group.includes(u) &&
-        (ctx.state.units[u]?.side !== side ? unitCanAct(ctx.loaded, ctx.state, u) : false),
-    )
-    if (blocking.length > 0)
-      return { ok: false, reason: `${man} cannot go into ${into}, held by ${blocking.join(', ')}` }
-    const remains = remainsEntry(ctx.loaded, ctx.state, into)
-    if (!remains.ok) return { ok: false, reason: remains.reason }
-    const gear = equipmentEntry(ctx, into, movementClassOf(ctx, man), group)
-    if (!gear.ok) return { ok: false, reason: gear.reason }
-    next.set(man, into)
-  }
-  return { ok: true, cost: cost + extra, places: next }
+/** The group a haul of `id` by `crew` moves: with the unit harnessed to it, if any, that stands. */
+function groupOf(ctx: Ctx, id: string, h: Haulage, crew: readonly string[]): Group {
+  const pulled = pulledBy(ctx, id)
+  const stands = pulled !== undefined && ctx.state.units[pulled]?.location === 'map'
+  return { id, h, pulled: stands ? [pulled] : [], crew }
 }
 
-/** Why the group may not stop where it stands in `places`: a man with another character. */
-function endProblem(ctx: Ctx, places: Places): string | null {
-  const group = [...places.keys()]
-  // The hauled unit's own hexes were found empty at each step; its crew's are checked here.
-  for (const [man, hex] of places) {
-    if (man === group[0]) continue
-    const living = unitsCovering(ctx, hex).filter(
-      (u) => !group.includes(u) && countsForStacking(ctx, u),
-    )
-    if (living.length > 0) return `${man} would end in ${hex} with ${living.join(', ')}`
-    const gear = equipmentEndProblem(ctx, hex, group)
-    if (gear !== null) return `${man} would end in ${hex}: ${gear}`
-  }
-  return null
-}
-
-function startPlaces(ctx: Ctx, id: string, crew: readonly string[]): Map<string, string> {
-  const places = new Map<string, string>([[id, ctx.state.units[id]?.hex as string]])
-  for (const man of crew) places.set(man, ctx.state.units[man]?.hex as string)
-  return places
-}
-
-/** Checks a whole haul: the unit, the crew, each step and the end. Gives the cost and each man's path. */
+/** Checks a whole haul: the unit, the crew, each step and the end. Gives each step. */
 function checkHaul(
   ctx: Ctx,
   id: string,
   crew: readonly string[],
   path: readonly string[],
-): { cost: number; paths: Map<string, string[]> } {
+): { group: Group; cost: number; steps: HaulStep[] } {
   const h = haulageOf(ctx, id)
   const rule = ruleOf(h)?.rule
   const problem = haulProblem(ctx, id)
@@ -241,12 +162,13 @@ function checkHaul(
   if (new Set(crew).size !== crew.length) return reject('a man is named twice in the crew', rule)
   const crewWhy = wholeCrewProblem(ctx, h, id, crew)
   if (crewWhy !== null) return reject(crewWhy, rule)
+  const group = groupOf(ctx, id, h, crew)
   const budget = haulPoints(ctx, id, h, crew.length) as number
-  let places: Map<string, string> = startPlaces(ctx, id, crew)
-  const paths = new Map<string, string[]>([...places.keys()].map((u) => [u, []]))
+  let places: Places = startPlaces(ctx, group)
+  const steps: HaulStep[] = []
   let cost = 0
   for (const to of path) {
-    const step = groupStep(ctx, id, h, places, to)
+    const step = groupStep(ctx, group, places, to)
     if (!step.ok) return reject(`${id} cannot be hauled on: ${step.reason}`, rule)
     cost += step.cost
     if (cost > budget)
@@ -255,52 +177,50 @@ function checkHaul(
         rule,
       )
     places = step.places
-    for (const [u, hex] of places) paths.get(u)?.push(hex)
+    steps.push({ cost: step.cost, turned: step.turned, places: Object.fromEntries(places) })
   }
-  const end = endProblem(ctx, places)
+  const end = endProblem(ctx, group, places)
   if (end !== null)
     return reject(
       `${id} cannot be hauled there: ${end}`,
       ctx.loaded.rules.ruleset.board?.stacking?.rule ?? rule,
     )
-  return { cost, paths }
+  return { group, cost, steps }
 }
 
 /**
- * Every hex the unit's front can reach with this crew, by its cheapest path: a search over the
- * group's steps (the group keeps its shape, so where its front is tells where everyone is).
+ * Every way the unit can be hauled with this crew, by the cheapest path to each place of its
+ * front and heading: a search over the group's steps (the group keeps its shape, so where the
+ * hauled unit stands tells where everyone is).
  */
-function haulReach(
-  ctx: Ctx,
-  id: string,
-  h: Haulage,
-  crew: readonly string[],
-): Map<string, string[]> {
-  const budget = haulPoints(ctx, id, h, crew.length) ?? 0
-  const start = startPlaces(ctx, id, crew)
+function haulReach(ctx: Ctx, group: Group): string[][] {
+  const budget = haulPoints(ctx, group.id, group.h, group.crew.length) ?? 0
+  const start = startPlaces(ctx, group)
+  const keyOf = (p: Place | undefined) => `${p?.hex ?? ''}|${p?.facing ?? ''}`
   const board = boardOf(ctx.loaded)
-  const best = new Map<string, { cost: number; path: string[]; places: Map<string, string> }>()
-  best.set(start.get(id) as string, { cost: 0, path: [], places: start })
-  const queue = [start.get(id) as string]
-  const out = new Map<string, string[]>()
+  const best = new Map<string, { cost: number; path: string[]; places: Places }>()
+  best.set(keyOf(start.get(group.id)), { cost: 0, path: [], places: start })
+  const queue = [keyOf(start.get(group.id))]
   while (queue.length > 0) {
     queue.sort((a, b) => (best.get(a)?.cost ?? 0) - (best.get(b)?.cost ?? 0))
-    const at = queue.shift() as string
-    const here = best.get(at)
+    const here = best.get(queue.shift() as string)
     if (here === undefined) continue
-    for (const to of board.neighbors(at)) {
-      const step = groupStep(ctx, id, h, here.places, to)
+    const at = here.places.get(group.id) as Place
+    for (const to of board.neighbors(at.hex)) {
+      const step = groupStep(ctx, group, here.places, to)
       if (!step.ok) continue
       const cost = here.cost + step.cost
       if (cost > budget) continue
-      const known = best.get(to)
+      const key = keyOf(step.places.get(group.id))
+      const known = best.get(key)
       if (known !== undefined && known.cost <= cost) continue
-      best.set(to, { cost, path: [...here.path, to], places: step.places })
-      queue.push(to)
+      best.set(key, { cost, path: [...here.path, to], places: step.places })
+      queue.push(key)
     }
   }
-  for (const [hex, way] of best)
-    if (way.path.length > 0 && endProblem(ctx, way.places) === null) out.set(hex, way.path)
+  const out: string[][] = []
+  for (const way of best.values())
+    if (way.path.length > 0 && endProblem(ctx, group, way.places) === null) out.push(way.path)
   return out
 }
 
@@ -323,7 +243,7 @@ export function haulChoices(ctx: Ctx, only?: readonly string[]): Action[] {
       for (const crew of crews) {
         if (only !== undefined && !only.includes(id) && !crew.some((u) => only.includes(u)))
           continue
-        for (const path of haulReach(ctx, id, h, crew).values())
+        for (const path of haulReach(ctx, groupOf(ctx, id, h, crew)))
           out.push({ type: HAUL, unit: id, crew, path })
       }
     }
@@ -331,8 +251,8 @@ export function haulChoices(ctx: Ctx, only?: readonly string[]): Action[] {
   return out
 }
 
-/** Carries out a haul: the group moves, the crew's turn is over; the log line. */
-export function performHaul(ctx: PlayContext, frame: Frame, action: Action): string {
+/** Starts a haul, checked whole: the group then goes step by step (haul-path.ts); the log line. */
+export function performHaul(ctx: PlayContext, frame: Frame, action: Action): ActionOutcome {
   checkArgs(action, ['unit', 'crew', 'path'])
   const id = stringArg(action, 'unit')
   const crew = idListArg(action, 'crew') ?? reject('"crew" lists the characters who haul')
@@ -344,42 +264,28 @@ export function performHaul(ctx: PlayContext, frame: Frame, action: Action): str
     const problem = board.labelProblem(hex)
     if (problem !== null) return reject(problem)
   }
-  const h = haulageOf(ctx, id)
-  const { cost, paths } = checkHaul(ctx, id, crew, path as string[])
+  const { group, cost, steps } = checkHaul(ctx, id, crew, path as string[])
+  const h = group.h
+  const before = Object.fromEntries(startPlaces(ctx, group))
   const start = ctx.state.units[id]?.hex as string
-  const rule = h?.rule
-  for (const [u, way] of paths) {
-    const from = ctx.state.units[u]?.hex as string
-    setPlace(ctx.state, u, way[way.length - 1] as string, 'map')
-    ctx.applied.push({
-      kind: 'move',
-      unit: u,
-      from,
-      path: way,
-      cost: u === id ? cost : 0,
-      text:
-        u === id
-          ? `${id} moves from ${from} to ${way[way.length - 1] as string}`
-          : `${u} goes along to ${way[way.length - 1] as string}`,
-      ...(rule === undefined ? {} : { rule }),
-    })
-  }
-  const a = activityOf(ctx, id)
-  a.moved = true
-  a.mp += cost
-  const ends = h?.crewEndsTurn !== false
-  for (const man of crew) {
-    const unit = ctx.state.units[man]
-    if (unit === undefined) continue
-    if (ends) unit.ended = 'activation'
-    else {
-      activityOf(ctx, man).moved = true
-      markStopped(frame, man)
-    }
-  }
-  setActing(frame, id)
+  const ends = h.crewEndsTurn !== false
   const names = crew.join(' and ')
-  const way = paths.get(id) ?? []
+  const pulling = group.pulled.length === 0 ? '' : ` with ${group.pulled.join(', ')}`
   const after = ends ? 'they do nothing more this turn' : 'they move no more this turn'
-  return `${names} haul ${id} from ${start} to ${way[way.length - 1] as string} (${cost} MP); ${after}`
+  // Whoever acted before has finished its move and fire (one unit at a time).
+  setActing(frame, id)
+  return {
+    text: `${names} haul ${id}${pulling} from ${start} to ${path[path.length - 1] as string} (${cost} MP); ${after}`,
+    then: haulPathFrame({
+      unit: id,
+      crew: [...crew],
+      pulled: [...group.pulled],
+      steps,
+      start: before,
+      statuses: Object.fromEntries(crew.map((m) => [m, ctx.state.units[m]?.status ?? ''])),
+      parent: frame.id,
+      crewEndsTurn: ends,
+      ...(h.rule === undefined ? {} : { rule: h.rule }),
+    }),
+  }
 }

@@ -11,13 +11,23 @@ import type { LoadedScenario } from '../../rules/loaded'
 import { boardOf } from '../../state/board'
 import { rejectFailure } from '../../state/failure'
 import { hexesOf } from '../../state/footprints'
-import { horseIdOf } from '../../state/roster'
+import { arrangementChanged } from '../../state/occupancy'
+import { horseIdOf, isEquipmentType } from '../../state/roster'
 import { unitContext } from '../../state/variables'
-import { peekMemory } from '../extras/common'
+import { note, peekMemory } from '../extras/common'
 import { statusCanAct } from '../forces'
+import type { SettingsOf } from '../phase-settings'
+import { firstPhaseOf, phaseSettings } from '../phase-settings'
 import type { PlayContext } from '../procedure'
 
 type Ctx = Pick<PlayContext, 'loaded' | 'state'>
+export type Leading = NonNullable<SettingsOf<'movement'>['leading']>
+
+/** The leading settings of the sequence's movement phase; undefined when nobody leads horses. */
+export function leadingOf(ctx: Ctx): Leading | undefined {
+  const phase = firstPhaseOf(ctx, 'movement')
+  return phase === undefined ? undefined : phaseSettings(ctx, phase.id, 'movement').leading
+}
 
 /** A change of mount under way, counted in player turns (mounting.turns). */
 export interface PendingMount {
@@ -54,8 +64,11 @@ export function horseTypes(loaded: LoadedScenario): ReadonlySet<string> {
   let found = horseTypeCache.get(loaded)
   if (found === undefined) {
     const set = new Set<string>()
-    for (const type of loaded.rules.unitTypes.values())
+    // Every kind a rider may ride, whichever options are on: a unit of such a type is a horse.
+    for (const type of loaded.rules.unitTypes.values()) {
       if (type.horse !== undefined) set.add(type.horse)
+      if (type.optionalHorse !== undefined) set.add(type.optionalHorse.horse)
+    }
     found = set
     horseTypeCache.set(loaded, found)
   }
@@ -143,4 +156,114 @@ export function caseFor<T extends { when?: string }>(
   where: string,
 ): T | undefined {
   return (cases ?? []).find((c, i) => holdsFor(ctx, c.when, id, `${where} ${i + 1}, when`))
+}
+
+/** Whether a hex of unit `a` is next to a hex of unit `b`. */
+export function nextTo(ctx: Ctx, a: string, b: string): boolean {
+  const board = boardOf(ctx.loaded)
+  const theirs = hexesOf(ctx, b)
+  return hexesOf(ctx, a).some((x) => theirs.some((y) => board.distance(x, y) === 1))
+}
+
+/**
+ * The units of its own side that keep horse `horse` (leading.capture): on the map next to it,
+ * no equipment, and of the settings' `keepers`.
+ */
+export function keepersOf(ctx: Ctx, horse: string): string[] {
+  const capture = leadingOf(ctx)?.capture
+  const side = ctx.state.units[horse]?.side
+  if (capture === undefined || side === undefined) return []
+  return Object.entries(ctx.state.units)
+    .filter(
+      ([id, u]) =>
+        id !== horse &&
+        u.side === side &&
+        u.location === 'map' &&
+        u.hex !== null &&
+        !isEquipmentType(ctx.loaded, u.type) &&
+        !isLooseHorse(ctx, id) &&
+        nextTo(ctx, id, horse) &&
+        holdsFor(ctx, capture.keepers, id, 'leading.capture.keepers'),
+    )
+    .map(([id]) => id)
+    .sort()
+}
+
+/**
+ * Why a unit of `side` may not take horse `horse` (lead or mount it); null when he may: a horse of
+ * his side, or under leading.capture one whose side has no keeper next to it.
+ */
+export function whyNotTake(ctx: Ctx, side: string, horse: string): string | null {
+  const h = ctx.state.units[horse]
+  if (h === undefined || h.side === side) return null
+  if (leadingOf(ctx)?.capture === undefined) return `${horse} is a horse of the ${h.side}`
+  const keepers = keepersOf(ctx, horse)
+  if (keepers.length > 0)
+    return `${horse} belongs to ${h.side}, who keep it while ${keepers.join(', ')} ${keepers.length === 1 ? 'stands' : 'stand'} next to it`
+  return null
+}
+
+/** Horse `horse` taken by unit `taker`: it now belongs to his side (logged when that changes). */
+export function takeHorse(ctx: PlayContext, taker: string, horse: string): void {
+  const h = ctx.state.units[horse]
+  const side = ctx.state.units[taker]?.side
+  if (h === undefined || side === undefined || h.side === side) return
+  const from = h.side
+  // The answers kept about the arrangement (who stands next to whom, of which side) read the
+  // side: those about either side are forgotten.
+  arrangementChanged(ctx.state, h)
+  h.side = side
+  arrangementChanged(ctx.state, h)
+  const capture = leadingOf(ctx)?.capture
+  note(
+    ctx,
+    `${taker} takes ${horse}, which has no one of ${from} beside it: it now belongs to ${side}`,
+    capture?.rule,
+  )
+}
+
+/**
+ * Broken invariants of led horses, as sentences: every horse a leader holds by the bridle is of
+ * his side (a horse taken changes hands) and no horse has two leaders.
+ */
+export function ledHorseProblems(ctx: Ctx): string[] {
+  const led = peekMemory<LeadMemory>(ctx, LEADING)?.led
+  if (led === undefined) return []
+  const out: string[] = []
+  const leaders = new Map<string, string>()
+  for (const leader of Object.keys(led).sort())
+    for (const horse of ledBy(ctx, leader)) {
+      if (ctx.state.units[horse]?.side !== ctx.state.units[leader]?.side)
+        out.push(`${leader} leads ${horse}, a horse of the other side`)
+      const other = leaders.get(horse)
+      if (other !== undefined) out.push(`${horse} is led by both ${other} and ${leader}`)
+      leaders.set(horse, leader)
+    }
+  return out
+}
+
+/** The terrain types horse `horse` may not be led into (leading.barredTerrain). */
+export function barredFor(ctx: Ctx, settings: Leading, horse: string): Set<string> {
+  const out = new Set<string>()
+  for (const [i, c] of (settings.barredTerrain ?? []).entries())
+    if (holdsFor(ctx, c.when, horse, `leading.barredTerrain ${i + 1}, when`))
+      for (const t of c.terrain) out.add(t)
+  return out
+}
+
+/** The first hex of `hexes` on terrain of `barred`, with the terrain's label. */
+export function barredHex(
+  ctx: Ctx,
+  hexes: readonly string[],
+  barred: ReadonlySet<string>,
+): { hex: string; label: string } | null {
+  if (barred.size === 0) return null
+  const board = boardOf(ctx.loaded)
+  for (const hex of hexes) {
+    const terrain = board.hex(hex).terrain
+    if (!barred.has(terrain)) continue
+    const type = ctx.loaded.rules.ruleset.terrain.hexTypes.find((t) => t.id === terrain)
+    return { hex, label: type?.label ?? terrain }
+  }
+  return null
 }

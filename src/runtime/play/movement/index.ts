@@ -5,6 +5,7 @@
 import type { Procedures } from '../procedure'
 import { firePhaseProcedure, moveAndFireProcedure, movementProcedure } from './move-and-fire'
 import { movePathProcedure } from './move-path'
+import { haulPathProcedure } from './haul-path'
 import { mountingProcedure } from './mounting'
 
 export const MOVEMENT_PROCEDURES: Procedures = {
@@ -12,5 +13,6 @@ export const MOVEMENT_PROCEDURES: Procedures = {
   movement: movementProcedure,
   fire: firePhaseProcedure,
   'move-path': movePathProcedure,
+  'haul-path': haulPathProcedure,
   mounting: mountingProcedure,
 }

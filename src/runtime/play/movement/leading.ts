@@ -20,32 +20,40 @@ import { remainsEntry } from '../../state/remains'
 import { runningActivation } from '../activity'
 import { memoryOf, note, peekMemory, roll } from '../extras/common'
 import { statusCanAct } from '../forces'
-import type { SettingsOf } from '../phase-settings'
-import { firstPhaseOf, phaseSettings } from '../phase-settings'
 import type { PlayContext } from '../procedure'
 import type { Stance } from '../stances'
 import { stanceOf, stepTo } from '../stances'
 import type { Facts } from './facts'
-import type { LeadMemory } from './horses'
-import { caseFor, holdsFor, isLooseHorse, leaderOf, ledBy, LEADING } from './horses'
+import type { Leading, LeadMemory } from './horses'
+import {
+  barredFor,
+  barredHex,
+  caseFor,
+  holdsFor,
+  isLooseHorse,
+  leaderOf,
+  leadingOf,
+  ledBy,
+  LEADING,
+  takeHorse,
+  whyNotTake,
+} from './horses'
+
+export { leadingOf }
+export type { Leading }
 import type { Mover } from './movers'
 
 type Ctx = Pick<PlayContext, 'loaded' | 'state'>
-export type Leading = NonNullable<SettingsOf<'movement'>['leading']>
 
 /** What a move that takes bridles keeps in its frame. */
 export interface LeadPlan {
   horses: string[]
   /** Those whose bridle it has taken so far. */
   taken: string[]
+  /** Those it took where it started. */
+  atStart?: string[]
   /** Whether the leader rolls for a bridle taken in passing. */
   rolls: boolean
-}
-
-/** The leading settings of the sequence's movement phase; undefined when nobody leads horses. */
-export function leadingOf(ctx: Ctx): Leading | undefined {
-  const phase = firstPhaseOf(ctx, 'movement')
-  return phase === undefined ? undefined : phaseSettings(ctx, phase.id, 'movement').leading
 }
 
 /** How many horses unit `id` may lead as he is now. */
@@ -59,10 +67,11 @@ const turnNow = (ctx: Ctx): number => runningActivation(ctx)?.number ?? ctx.stat
 function leadProblem(ctx: Ctx, leader: string, horse: string): string | null {
   const h = ctx.state.units[horse]
   if (h === undefined || !isLooseHorse(ctx, horse)) return `${horse} is not a horse without a rider`
-  if (h.side !== ctx.state.units[leader]?.side) return `${horse} is not a horse of ${leader}'s side`
   const by = leaderOf(ctx, horse)
   if (by === leader) return `${leader} already leads ${horse}`
   if (by !== null) return `${horse} is led by ${by}`
+  const owner = whyNotTake(ctx, ctx.state.units[leader]?.side ?? '', horse)
+  if (owner !== null) return owner
   const missed = peekMemory<LeadMemory>(ctx, LEADING)?.missed?.[leader]
   if (missed !== undefined && missed.turn === turnNow(ctx) && missed.horses.includes(horse))
     return `${leader} failed to take the bridle of ${horse} this turn`
@@ -145,7 +154,7 @@ export function checkLead(
   }
   const rolls =
     settings.grab !== undefined && holdsFor(ctx, settings.grab.when, m.id, 'leading.grab.when')
-  return { horses, taken, rolls }
+  return { horses, taken, atStart: [...taken], rolls }
 }
 
 /**
@@ -183,17 +192,18 @@ export function takeBridles(ctx: PlayContext, leader: string, plan: LeadPlan, la
 }
 
 /** Lets go of a horse: it stays where it stands. */
-function letGo(
+export function letGo(
   ctx: PlayContext,
   memory: LeadMemory,
   leader: string,
   horse: string,
   why: string,
+  rule?: string,
 ): void {
   const list = (memory.led[leader] ?? []).filter((h) => h !== horse)
   if (list.length === 0) delete memory.led[leader]
   else memory.led[leader] = list
-  note(ctx, `${leader} lets go of ${horse}: ${why}`, leadingOf(ctx)?.rule)
+  note(ctx, `${leader} lets go of ${horse}: ${why}`, rule ?? leadingOf(ctx)?.rule)
 }
 
 /**
@@ -205,6 +215,7 @@ function placeFor(
   leader: string,
   horse: string,
   trail: readonly string[],
+  barred: ReadonlySet<string>,
 ): Stance | null {
   const board = boardOf(ctx.loaded)
   const flat = ctx.loaded.map.grid.orientation === 'flat'
@@ -219,6 +230,7 @@ function placeFor(
   const free = (hex: string) =>
     !mine.includes(hex) &&
     unitsCovering(ctx, hex).every((u) => u === horse) &&
+    !barred.has(board.hex(hex).terrain) &&
     remainsEntry(ctx.loaded, ctx.state, hex).ok
   const dist = (a: string, b: string | undefined) => (b === undefined ? 0 : board.distance(a, b))
   let best: { stance: Stance; score: number } | null = null
@@ -255,6 +267,7 @@ export function followLeader(
   if (settings === undefined) return
   const list = [...(led ?? [])]
   for (const horse of plan?.taken ?? []) if (!list.includes(horse)) list.push(horse)
+  for (const horse of plan?.taken ?? []) if (isLooseHorse(ctx, horse)) takeHorse(ctx, leader, horse)
   const remembered = peekMemory<LeadMemory>(ctx, LEADING)?.led
   if (list.length === 0) {
     // What he was remembered to lead he let go of before this move (the memory catches up).
@@ -281,8 +294,24 @@ export function followLeader(
       letGo(ctx, memory, leader, horse, `he may lead only ${limit} as he is`)
       continue
     }
+    const barred = barredFor(ctx, settings, horse)
+    // Led from the start, it went every step of the way; taken in passing, from where he took it.
+    const along =
+      (led ?? []).includes(horse) || (plan?.atStart ?? []).includes(horse)
+        ? entered
+        : entered.slice(
+            Math.max(
+              0,
+              entered.findIndex((h) => near(ctx, [h], hexesOf(ctx, horse))),
+            ),
+          )
+    const crossed = barredHex(ctx, along, barred)
+    if (crossed !== null) {
+      letGo(ctx, memory, leader, horse, `it may not be led into ${crossed.label} (${crossed.hex})`)
+      continue
+    }
     const trail = [...entered.slice(0, -1)].reverse().concat(hexesOf(ctx, horse))
-    const stance = placeFor(ctx, leader, horse, trail)
+    const stance = placeFor(ctx, leader, horse, trail, barred)
     if (stance === null) {
       letGo(ctx, memory, leader, horse, 'there is no room for it beside him')
       continue

@@ -25,6 +25,7 @@ import type { Frame } from '../../state/flow-types'
 import { hexesOf, isTwoHex, unitsCovering } from '../../state/footprints'
 import { setFacing, setPlace } from '../../state/occupancy'
 import { remainsEntry } from '../../state/remains'
+import { horseTypeOf } from '../../state/roster'
 import { activityOf, peekActivity, runningActivation } from '../activity'
 import { defineProcedure } from '../define-procedure'
 import { currentActivation } from '../driver'
@@ -48,6 +49,8 @@ import {
   LEADING,
   MOUNTING,
   pendingMount,
+  takeHorse,
+  whyNotTake,
 } from './horses'
 import type { LeadMemory } from './horses'
 import type { ActionOutcome } from './move-and-fire'
@@ -141,8 +144,9 @@ function whyNotMount(
     return `${man} is no rider on foot and cannot mount a horse`
   const h = ctx.state.units[horse]
   if (h === undefined || !isLooseHorse(ctx, horse)) return `${horse} is not a horse without a rider`
-  if (h.side !== unit.side) return `${horse} is not a horse of ${man}'s side`
-  if (ctx.loaded.rules.unitTypes.get(mountedType)?.horse !== h.type)
+  const owner = whyNotTake(ctx, unit.side, horse)
+  if (owner !== null) return owner
+  if (horseTypeOf(ctx.loaded, mountedType) !== h.type)
     return `${man} rides another kind of horse than ${horse}`
   const led = leaderOf(ctx, horse)
   if (led !== null && led !== man) return `${horse} is led by ${led}`
@@ -221,6 +225,7 @@ function completeMount(ctx: PlayContext, man: string, horse: string, rule?: stri
   const h = ctx.state.units[horse]
   const unit = ctx.state.units[man]
   if (stance === null || h === undefined || unit === undefined) return
+  takeHorse(ctx, man, horse)
   setPlace(ctx.state, horse, null, 'removed')
   setFacing(ctx.state, h, null)
   setPlace(ctx.state, man, stance.front, 'map')
@@ -333,7 +338,7 @@ function brokenOff(ctx: PlayContext, id: string, p: PendingMount): string | null
     if (unit.hex !== p.hex || !isLooseHorse(ctx, p.horse) || (led !== null && led !== id))
       return `${p.horse} is no longer beside him`
     if (!flanksOf(ctx, p.horse).includes(p.hex)) return `${p.horse} is no longer beside him`
-    return null
+    return whyNotTake(ctx, unit.side, p.horse)
   }
   const footType = formType(ctx, id, 'dismounted')
   if (footType === undefined || !isTwoHex(ctx.loaded, unit.type)) return `${id} is not mounted`

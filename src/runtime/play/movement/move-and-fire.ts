@@ -6,6 +6,15 @@
  * A move or a shot may open reaction windows for the other side
  * (reaction fire, return fire, counter-charges), run as sub-procedures before the next decision.
  */
+import {
+  captureOf,
+  ESCAPE,
+  escapeChoices,
+  performEscape,
+  performPlea,
+  PLEAD,
+  pleaChoices,
+} from '../capture'
 import { chargesToRide } from '../charge'
 import { piecesInPlay } from '../forces'
 import type { Action } from '../../state/actions'
@@ -23,6 +32,7 @@ import { declaresPlans, performPlan, planChoices } from '../fire/plans'
 import { setActing } from './acting'
 import { CLEAR, clearChoices, clearingOf, performClear } from './clearing'
 import { anyHaulage, HAUL, haulChoices, performHaul } from './haulage'
+import { HARNESS, harnessChoices, performHarness, performUnharness, UNHARNESS } from './harness'
 import {
   DISMOUNT,
   MOUNT,
@@ -54,8 +64,9 @@ function promptActions(ctx: PlayContext, frame: Frame, actions: readonly string[
     ...(actions.includes('fire') && declaresPlans(ctx, frame) ? [PLAN] : []),
     ...(actions.includes('move') && exchangeOn(ctx) ? [EXCHANGE] : []),
     ...(actions.includes('move') && clearingOf(ctx) !== undefined ? [CLEAR] : []),
-    ...(actions.includes('move') && anyHaulage(ctx) ? [HAUL] : []),
+    ...(actions.includes('move') && anyHaulage(ctx) ? [HAUL, HARNESS, UNHARNESS] : []),
     ...(actions.includes('move') && mountingOf(ctx, frame) !== undefined ? [MOUNT, DISMOUNT] : []),
+    ...(actions.includes('move') && captureOf(ctx) !== undefined ? [PLEAD, ESCAPE] : []),
   ]
   if (extra.length === 0) return [...actions]
   return [...actions.filter((a) => a !== 'done'), ...extra, 'done']
@@ -108,7 +119,9 @@ function phaseProcedure(
     actions: [
       ...actions,
       ...(withFire ? [PLAN] : []),
-      ...(withMoves ? [EXCHANGE, CLEAR, HAUL, MOUNT, DISMOUNT] : []),
+      ...(withMoves
+        ? [EXCHANGE, CLEAR, HAUL, HARNESS, UNHARNESS, MOUNT, DISMOUNT, PLEAD, ESCAPE]
+        : []),
     ],
     // A march kept away from the enemy (keepAwayFor), infiltration rolls (move-path.ts); a fire
     // phase's mode, resolution, exclusion of units in contact and marker (fire/active.ts), and
@@ -116,7 +129,15 @@ function phaseProcedure(
     settings: withMoves
       ? ['mayNotComeWithin', 'infiltration', 'carrying', 'mounting', 'leading']
       : withFire
-        ? ['mode', 'resolution', 'excludeInContact', 'marker', 'declarePlans']
+        ? [
+            'mode',
+            'resolution',
+            'excludeInContact',
+            'inContactMayBeFiredAt',
+            'contactOnlyWithAttackers',
+            'marker',
+            'declarePlans',
+          ]
         : [],
     steps: {
       start: (ctx, f) => ({
@@ -185,13 +206,26 @@ function phaseProcedure(
           return performClear(ctx, frame, action)
         case HAUL:
           if (!withMoves) return reject('nothing is hauled in this phase')
-          return performHaul(ctx, frame, action)
+          outcome = performHaul(ctx, frame, action)
+          break
+        case HARNESS:
+          if (!withMoves) return reject('nothing is harnessed in this phase')
+          return performHarness(ctx, frame, action)
+        case UNHARNESS:
+          if (!withMoves) return reject('nothing is unharnessed in this phase')
+          return performUnharness(ctx, frame, action)
         case MOUNT:
           if (!withMoves) return reject('there is no movement in this phase')
           return performMount(ctx, frame, action).text
         case DISMOUNT:
           if (!withMoves) return reject('there is no movement in this phase')
           return performDismount(ctx, frame, action).text
+        case PLEAD:
+          if (!withMoves) return reject('there is no movement in this phase')
+          return performPlea(ctx, frame, action)
+        case ESCAPE:
+          if (!withMoves) return reject('there is no movement in this phase')
+          return performEscape(ctx, frame, action)
         default:
           return reject(`"${action.type}" is not a ${kind} action`)
       }
@@ -208,7 +242,10 @@ function phaseProcedure(
         ...(withMoves ? exchangeChoices(ctx) : []),
         ...(withMoves ? clearChoices(ctx) : []),
         ...(withMoves ? haulChoices(ctx) : []),
+        ...(withMoves ? harnessChoices(ctx) : []),
         ...(withMoves ? mountChoices(ctx, frame) : []),
+        ...(withMoves ? pleaChoices(ctx) : []),
+        ...(withMoves ? escapeChoices(ctx) : []),
         ...(withMoves && chargesOwed(ctx, frame) !== null ? [] : [{ type: 'done' }]),
       ]
     },
@@ -227,7 +264,10 @@ function phaseProcedure(
                 arrayList(exchangeChoices(ctx, [id])),
                 arrayList(clearChoices(ctx, [id]).filter((a) => (a.units as string[])[0] === id)),
                 arrayList(haulChoices(ctx, [id]).filter((a) => a.unit === id)),
+                arrayList(harnessChoices(ctx, [id]).filter((a) => a.unit === id)),
                 arrayList(mountChoices(ctx, frame, [id])),
+                arrayList(pleaChoices(ctx, [id])),
+                arrayList(escapeChoices(ctx, [id])),
               ]
             : [arrayList(planChoices(ctx, frame, [id])), arrayList(fireChoices(ctx, frame, [id]))],
         )

@@ -39,6 +39,7 @@ import { toJsonObject } from '../../state/json-data'
 import type { CarryPlan } from './carrying'
 import { pickUp, setDown } from './carrying'
 import type { LeadPlan } from './leading'
+import { walkingSteps, type WalkStep } from './walking'
 import { followLeader, leadingOf, takeBridles } from './leading'
 import { ledBy } from './horses'
 
@@ -342,24 +343,11 @@ function leap(
   return AGAIN
 }
 
-type MovePathStep = 'start' | 'step' | 'queue' | 'finish'
+type MovePathStep = WalkStep
 
 export const movePathProcedure = defineProcedure<MovePathData>()({
   name: 'move-path',
-  steps: {
-    start: walk,
-    step: walk,
-    queue(_ctx, f) {
-      const next = f.data.queue.shift()
-      if (next !== undefined) return { kind: 'push', frame: next }
-      f.go('step')
-      return AGAIN
-    },
-    finish(ctx, f) {
-      finish(ctx, f.data)
-      return { kind: 'done' }
-    },
-  },
+  steps: walkingSteps(walk, finish),
 })
 
 /** The frame that walks `path` for the unit, as performMove hands it to the phase. */

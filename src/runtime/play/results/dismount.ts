@@ -22,6 +22,7 @@ import { answerAmong, nextQueued, note, placeUnit, queueThen, subRun } from './c
 import { effectsFrame } from './frames'
 import { enterable } from './places'
 import { horseOf } from '../movement/horses'
+import { pushesFrom } from './push-aside'
 
 type DismountEffect = Extract<PendingEffect['effect'], { type: 'dismount' }>
 
@@ -51,11 +52,20 @@ function aroundHorse(ctx: PlayContext, horse: readonly string[]): string[] {
   return out.sort((a, b) => board.indexOf(a) - board.indexOf(b))
 }
 
-/** Where the rider may be placed: a hex next to the horse that holds nobody and he may enter. */
+/**
+ * Where the rider may be placed: a hex next to the horse that holds nobody and he may enter; with
+ * none, under the settings' `pushFriends`, a hex of one that a friend holds alone, the friend
+ * pushed (`pushed`) into a free hex next to his own (`pushTo`).
+ */
 function placeOptions(ctx: PlayContext, id: string, horse: readonly string[]): Action[] {
-  return aroundHorse(ctx, horse)
+  const around = aroundHorse(ctx, horse)
+  const free = around
     .filter((hex) => unitsCovering(ctx, hex).every((o) => o === id) && enterable(ctx, id, hex))
     .map((hex) => ({ type: 'place', unit: id, hex }))
+  if (free.length > 0 || unhorsedSettings(ctx)?.pushFriends !== true) return free
+  return around.flatMap((hex) =>
+    pushesFrom(ctx, id, hex, horse).map((p) => ({ type: 'place', unit: id, hex, ...p })),
+  )
 }
 
 /** The rider on foot, the horse living (a unit where it stood) or dead (its remains). */
@@ -142,8 +152,8 @@ function noRoom(ctx: PlayContext, f: StepFrame<DismountData, 'start'>, id: strin
     queueThen(f.frame, [effectsFrame(run.pending)])
     return
   }
-  // The rule pushes a friend aside to make room; that is not played: the rider goes to the
-  // nearest hex with room instead (provisional), so that no two men ever share a hex.
+  // No friend can be pushed aside (or the settings push none): the rider goes to the nearest
+  // hex with room instead (provisional), so that no two men ever share a hex.
   const room = nearestRoom(ctx, id, d.placing?.horse ?? [])
   if (room !== null) placeUnit(ctx, id, { hex: room }, 'finds room nearest his horse in', rule)
   else note(ctx, `unit ${id} has no room near his horse and stays where he fell`, rule)
@@ -176,13 +186,16 @@ function nearestRoom(ctx: PlayContext, id: string, horse: readonly string[]): st
 
 function placeRider(ctx: PlayContext, f: StepFrame<DismountData, 'start'>, chosen: Action): void {
   const id = chosen.unit as string
-  placeUnit(
-    ctx,
-    id,
-    { hex: chosen.hex as string },
-    'is placed next to his horse in',
-    ruleOf(ctx, f.data.pending),
-  )
+  const rule = ruleOf(ctx, f.data.pending)
+  if (typeof chosen.pushed === 'string' && typeof chosen.pushTo === 'string')
+    placeUnit(
+      ctx,
+      chosen.pushed,
+      { hex: chosen.pushTo },
+      `is pushed aside to make room for ${id}, to`,
+      rule,
+    )
+  placeUnit(ctx, id, { hex: chosen.hex as string }, 'is placed next to his horse in', rule)
   horseStays(ctx, f.data)
   riderEvent(ctx, f, id)
 }
@@ -223,7 +236,9 @@ export const dismountProcedure = defineProcedure<DismountData>()({
         prompt: {
           side: ctx.state.units[id]?.side ?? '',
           kind: 'unhorsed',
-          text: `place unit ${id} next to his horse ("place" with a hex)`,
+          text: options.some((o) => o.pushed !== undefined)
+            ? `every hex next to his horse is full: place unit ${id} in the hex of a friend next to it, who is pushed one hex aside ("place" with a hex, pushed and pushTo)`
+            : `place unit ${id} next to his horse ("place" with a hex)`,
           actions: ['place'],
           ...ruleField(ruleOf(ctx, d.pending)),
         },
@@ -235,11 +250,13 @@ export const dismountProcedure = defineProcedure<DismountData>()({
     const placing = d.placing
     if (placing === undefined) return reject('no rider waits to be placed')
     const options = placeOptions(ctx, placing.unit, placing.horse)
-    const chosen = answerAmong(action, options, ['unit', 'hex'], () => ({
+    const chosen = answerAmong(action, options, ['unit', 'hex', 'pushed', 'pushTo'], () => ({
       message:
         action.unit !== placing.unit
           ? `unit ${placing.unit} is the one to place now`
-          : `unit ${placing.unit} must be placed in an empty hex next to his horse: ${options.map((o) => String(o.hex)).join(', ')}`,
+          : options.some((o) => o.pushed !== undefined)
+            ? `every hex next to his horse is full: unit ${placing.unit} takes the place of a friend next to it, who is pushed one hex aside (${options.map((o) => `${String(o.pushed)} from ${String(o.hex)} to ${String(o.pushTo)}`).join('; ')})`
+            : `unit ${placing.unit} must be placed in an empty hex next to his horse: ${options.map((o) => String(o.hex)).join(', ')}`,
       ...ruleField(ruleOf(ctx, d.pending)),
     }))
     placeRider(ctx, f, chosen)

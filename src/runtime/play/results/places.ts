@@ -7,6 +7,7 @@ import { countsForStacking, stackFits } from '../../state/stacking'
 import { boardOf } from '../../state/board'
 import { hexesOf, unitsCovering } from '../../state/footprints'
 import { stanceAt } from '../stances'
+import { isEquipment } from '../equipment'
 import type { PendingEffect } from '../../state/log'
 import { isLeader } from '../forces'
 import { influenceMap, movementClassOf } from '../influence'
@@ -15,10 +16,16 @@ import { hexEntryCost, stepCost } from '../terrain-costs'
 
 type Ctx = Pick<PlayContext, 'loaded' | 'state'>
 
-/** Combat units (not leaders) of `side` in the hex, or of every other side with `enemy`. */
+/**
+ * Combat units (not leaders) of `side` in the hex, or of every other side with `enemy`.
+ * Equipment (a wagon) is no combat unit: what its hexes do is in ./harnessed.ts.
+ */
 export function combatIn(ctx: Ctx, hex: string, side: string, enemy = false): string[] {
   return unitsCovering(ctx, hex).filter(
-    (id) => !isLeader(ctx.loaded, id) && (ctx.state.units[id]?.side === side) !== enemy,
+    (id) =>
+      !isLeader(ctx.loaded, id) &&
+      (ctx.state.units[id]?.side === side) !== enemy &&
+      !isEquipment(ctx, id),
   )
 }
 

@@ -16,7 +16,6 @@ import type { PendingEffect } from '../../state/log'
 import type { StepFrame } from '../define-procedure'
 import { AGAIN, defineProcedure } from '../define-procedure'
 import type { PlayContext } from '../procedure'
-import { movementClassOf } from '../influence'
 import { stepCost } from '../terrain-costs'
 import { remainsEntry } from '../../state/remains'
 import { answerAmong, nextQueued, note, placeUnit, queueThen, scopeFor, subRun } from './common'
@@ -32,7 +31,15 @@ import {
   positionOf,
 } from './places'
 import { matchesAny, retreatSettings } from './settings'
+import {
+  equipmentRetreatProblem,
+  pullAlong,
+  retreatClass,
+  teamOf,
+  teamRetreatProblem,
+} from './harnessed'
 import { ruleField } from '../../state/failure'
+import { afterRetreat, ledTies } from '../movement/led-horses-in-combat'
 
 type Ctx = Pick<PlayContext, 'loaded' | 'state'>
 type RetreatEffect = Extract<PendingEffect['effect'], { type: 'retreat' }>
@@ -78,11 +85,14 @@ export function retreatRoutes(
   const start = unit.hex
   const settings = retreatSettings(ctx)
   const board = boardOf(ctx.loaded)
-  const moveClass = movementClassOf(ctx, id)
+  const moveClass = retreatClass(ctx, id)
   const closed = closedHexes(ctx, unit.side, settings.closedHexes)
   const causers = causersOf(ctx, id, pending)
     .map((c) => positionOf(ctx, c, pending))
     .filter((h): h is string => h !== null)
+  // A unit harnessed to another takes it along (harnessed.ts): the two move as one piece.
+  const team = teamOf(ctx, id)
+  const ignore = team === undefined ? [] : [team]
   const farther = (from: string, to: string) =>
     causers.every((c) => board.distance(to, c) > board.distance(from, c))
   const step = (from: string, to: string): boolean => {
@@ -96,9 +106,25 @@ export function retreatRoutes(
     // Remains (corpses) heavy enough to bar a hex bar a retreat into it too.
     const remains = remainsEntry(ctx.loaded, ctx.state, to)
     if (!remains.ok) barred.set(to, { reason: remains.reason, ...ruleField(remains.rule) })
-    return remains.ok
+    if (!remains.ok) return false
+    // Equipment (a wagon) may be crossed where its terrain lets the unit in.
+    const gear = equipmentRetreatProblem(ctx, id, to, false, ignore)
+    if (gear !== null) barred.set(to, gear)
+    return gear === null
   }
-  const through = (pending.effect as RetreatEffect).throughFriends === true
+  const fitsIn = (to: string, last: boolean): boolean => {
+    if (team !== undefined) {
+      const why = teamRetreatProblem(ctx, id, team, start, to)
+      if (why !== null) barred.set(to, { reason: why })
+      return why === null
+    }
+    if (!fits(ctx, id, to)) return false
+    // Never ending on equipment (a wagon's hexes).
+    const end = last ? equipmentRetreatProblem(ctx, id, to, true) : null
+    if (end !== null) barred.set(to, end)
+    return end === null
+  }
+  const through = (pending.effect as RetreatEffect).throughFriends === true && team === undefined
   const friends = settings.throughFriends
   const passable = (hex: string): boolean =>
     through &&
@@ -110,12 +136,13 @@ export function retreatRoutes(
   const walk = (at: string, done: number, seen: string[]): void => {
     for (const to of board.neighbors(at)) {
       if (seen.includes(to) || !step(at, to)) continue
-      const fitsThere = fits(ctx, id, to)
-      if (done + 1 === total) {
+      const last = done + 1 === total
+      const fitsThere = fitsIn(to, last)
+      if (last) {
         if (fitsThere) direct.push({ hex: to })
         else if (passable(to))
           for (const beyond of board.neighbors(to))
-            if (![...seen, to].includes(beyond) && step(to, beyond) && fits(ctx, id, beyond))
+            if (![...seen, to].includes(beyond) && step(to, beyond) && fitsIn(beyond, true))
               viaFriend.push({ hex: beyond, through: to })
       } else if (fitsThere) walk(to, done + 1, [...seen, to])
     }
@@ -203,9 +230,17 @@ function carryOut(ctx: PlayContext, f: RetreatFrame, chosen: Action): void {
   const leaders =
     (chosen.leaders as string[] | undefined) ??
     (settings.leaders === 'must' ? leadersOf(ctx, from, unit.side) : [])
-  const facing = typeof chosen.facing === 'number' ? chosen.facing : undefined
+  const team = teamOf(ctx, id)
+  // A harnessed team keeps its heading: both move the same way.
+  const facing =
+    typeof chosen.facing === 'number'
+      ? chosen.facing
+      : team !== undefined
+        ? (unit.facing ?? undefined)
+        : undefined
   const to = chosen.hex as string
   const via = typeof chosen.through === 'string' ? ` through ${chosen.through}` : ''
+  const ties = ledTies(ctx, id)
   placeUnit(
     ctx,
     id,
@@ -214,6 +249,8 @@ function carryOut(ctx: PlayContext, f: RetreatFrame, chosen: Action): void {
     rule,
   )
   for (const leader of leaders) placeUnit(ctx, leader, { hex: to }, `retreats with ${id} to`, rule)
+  if (team !== undefined) pullAlong(ctx, id, team, from, to, rule)
+  afterRetreat(ctx, id, ties, to)
   const run = subRun(ctx)
   if (typeof chosen.through === 'string' && settings.throughFriends !== undefined) {
     const friends = settings.throughFriends
