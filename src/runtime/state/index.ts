@@ -11,10 +11,10 @@ export {
   diceSourceOf,
   initialStatus,
   isRemovedStatus,
-  isOutOfBattle,
   leaderIds,
   sideOrder,
 } from './game-state'
+export { isOutOfBattle } from './battle-statuses'
 export type {
   Clock,
   DiceChoice,
