@@ -14,12 +14,11 @@ import type { Frame } from '../../state/flow-types'
 import { touching } from '../../state/footprints'
 import { isOutOfBattle, statusLabel } from '../../state/battle-statuses'
 import { arrangementChanged } from '../../state/occupancy'
-import { isActivated } from '../activity'
 import { currentActivation } from '../driver'
 import { unitCanAct } from '../forces'
 import { enemyUnits } from '../influence'
 import { statusEvent } from '../logged'
-import { setActing } from '../movement/acting'
+import { setActing, turnUnitProblem } from '../movement/acting'
 import type { PlayContext } from '../procedure'
 import type { CaptureSettings, Ctx } from './settings'
 import { captureOf, captureOff, captureSettings, holdsFor, nameOf, statusAfter } from './settings'
@@ -60,12 +59,10 @@ export function guarded(ctx: Ctx, s: CaptureSettings, id: string): boolean {
 
 /** Why prisoner `id` may not escape now; null when he may. */
 export function escapeProblem(ctx: Ctx, s: CaptureSettings, id: string): string | null {
-  const unit = ctx.state.units[id]
-  if (unit === undefined) return `there is no unit "${id}"`
+  const problem = turnUnitProblem(ctx, id)
+  if (problem !== null) return problem
+  const unit = ctx.state.units[id]!
   const name = unit.name ?? id
-  if (unit.side !== currentActivation(ctx).side || !isActivated(ctx, id))
-    return `${name} is not of the side whose turn it is`
-  if (unit.location !== 'map' || unit.hex === null) return `${name} is not on the map`
   if (!isOutOfBattle(ctx.loaded, unit.status) || statusAfter(ctx, id, s.escapeEvent) === null)
     return `${name} is not a prisoner`
   if (guarded(ctx, s, id)) {

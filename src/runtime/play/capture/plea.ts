@@ -16,12 +16,12 @@ import { hexesAround, hexesOf, unitsCovering } from '../../state/footprints'
 import { isOutOfBattle, statusLabel } from '../../state/battle-statuses'
 import { arrangementChanged } from '../../state/occupancy'
 import { remainsEntry } from '../../state/remains'
-import { isActivated, peekActivity } from '../activity'
+import { peekActivity } from '../activity'
 import { currentActivation } from '../driver'
 import { isLeader, unitCanAct } from '../forces'
 import { enemyUnits, movementClassOf } from '../influence'
 import { statusEvent } from '../logged'
-import { hasActed, setActing } from '../movement/acting'
+import { hasActed, setActing, turnUnitProblem } from '../movement/acting'
 import type { PlayContext } from '../procedure'
 import { hexEntryCost } from '../terrain-costs'
 import type { CaptureSettings, Ctx } from './settings'
@@ -69,12 +69,10 @@ export function surrounded(ctx: Ctx, id: string): boolean {
 
 /** Why unit `id` may not plead for mercy now, to anyone; null when he may. */
 export function pleaderProblem(ctx: Ctx, s: CaptureSettings, id: string): string | null {
-  const unit = ctx.state.units[id]
-  if (unit === undefined) return `there is no unit "${id}"`
+  const problem = turnUnitProblem(ctx, id)
+  if (problem !== null) return problem
+  const unit = ctx.state.units[id]!
   const name = unit.name ?? id
-  if (unit.side !== currentActivation(ctx).side || !isActivated(ctx, id))
-    return `${name} is not of the side whose turn it is`
-  if (unit.location !== 'map' || unit.hex === null) return `${name} is not on the map`
   const status = statusLabel(ctx.loaded, unit.status).toLowerCase()
   if (!unitCanAct(ctx.loaded, ctx.state, id)) return `${name} may do nothing while ${status}`
   if (unit.ended !== null) return `${name} may do nothing more this turn`

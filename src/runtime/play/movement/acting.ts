@@ -6,8 +6,8 @@
  * rode with each unit (they must stay with it). Plain JSON in the phase frame's data.
  */
 import type { Frame } from '../../state/flow-types'
-import { peekActivity } from '../activity'
-import { flowOf } from '../driver'
+import { isActivated, peekActivity } from '../activity'
+import { currentActivation, flowOf } from '../driver'
 import { plansOn } from '../fire/plans'
 import type { PlayContext } from '../procedure'
 import { frameData } from '../../state/json-data'
@@ -59,6 +59,23 @@ export function markStopped(frame: Frame, id: string): void {
  * Whether the unit did anything this activation (moved, turned, fired, spent points). Under fire
  * plans fire has a phase of its own, before the moves: it does not finish a unit's move.
  */
+/**
+ * Why `id` may not act for the side whose turn it is, whatever he would do: no such unit, not of
+ * that side (or not activated), not on the map; null when he may.
+ */
+export function turnUnitProblem(
+  ctx: Pick<PlayContext, 'loaded' | 'state'>,
+  id: string,
+): string | null {
+  const unit = ctx.state.units[id]
+  if (unit === undefined) return `there is no unit "${id}"`
+  const name = unit.name ?? id
+  if (unit.side !== currentActivation(ctx).side || !isActivated(ctx, id))
+    return `${name} is not of the side whose turn it is`
+  if (unit.location !== 'map' || unit.hex === null) return `${name} is not on the map`
+  return null
+}
+
 export function hasActed(ctx: Pick<PlayContext, 'loaded' | 'state'>, id: string): boolean {
   const a = peekActivity(ctx, id)
   const fired = a?.fired === true && !plansOn(ctx.loaded.rules)

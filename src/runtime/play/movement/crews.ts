@@ -3,12 +3,11 @@
  * player turn (clearing remains, clearing.ts; hauling equipment, haulage.ts). What each man must
  * be to join one, and the crews a listing offers.
  */
-import { isActivated, peekActivity } from '../activity'
-import { currentActivation } from '../driver'
+import { peekActivity } from '../activity'
 import { unitCanAct } from '../forces'
 import { unitFlags } from '../influence'
 import type { PlayContext } from '../procedure'
-import { hasActed } from './acting'
+import { hasActed, turnUnitProblem } from './acting'
 
 type Ctx = Pick<PlayContext, 'loaded' | 'state'>
 
@@ -23,12 +22,10 @@ export function crewMemberProblem(
   notFlags: readonly string[],
   what: string,
 ): string | null {
-  const unit = ctx.state.units[id]
-  if (unit === undefined) return `there is no unit "${id}"`
+  const problem = turnUnitProblem(ctx, id)
+  if (problem !== null) return problem
+  const unit = ctx.state.units[id]!
   const name = unit.name ?? id
-  if (unit.side !== currentActivation(ctx).side || !isActivated(ctx, id))
-    return `${name} is not of the side whose turn it is`
-  if (unit.location !== 'map' || unit.hex === null) return `${name} is not on the map`
   const flags = unitFlags(ctx, id)
   if (notFlags.some((flag) => flags[flag] === true)) return `${name} may not ${what} as he is`
   if (!unitCanAct(ctx.loaded, ctx.state, id)) return `${name} may not act while ${unit.status}`
