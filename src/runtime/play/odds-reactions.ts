@@ -15,6 +15,22 @@ import type { ActionOdds } from './odds'
 /** The answers that let the action go on: the other side reacts in no way. */
 const PASSIVE = new Set(['decline', 'done', 'pass', 'declare-done'])
 
+/**
+ * The answer by which the other side lets the prompt open in `at` pass (declines a reaction,
+ * ends a window); undefined when the prompt is `side`'s own, or none, or cannot be let pass.
+ */
+export function passiveAnswer(
+  loaded: LoadedScenario,
+  at: GameState,
+  side: string | undefined,
+): Action | undefined {
+  const prompt = openPrompt(at)
+  if (prompt === null || prompt.side === side) return undefined
+  // Listing every action of a side's whole turn costs more than asking the prompt first.
+  if (!prompt.actions.some((type) => PASSIVE.has(type))) return undefined
+  return legalActions(loaded, at).find((a) => PASSIVE.has(a.type))
+}
+
 export interface OddsThroughReactions {
   /** The odds of the first roll reached: the action's own, or the one after the answers. */
   odds: ActionOdds
@@ -49,11 +65,7 @@ export function actionOddsThroughReactions(
   const assumed: Action[] = []
   let at = first.after
   for (let step = 0; step < maxSteps && at !== null; step++) {
-    const prompt = openPrompt(at)
-    if (prompt === null || prompt.side === side) break
-    // Listing every action of a side's whole turn costs more than asking the prompt first.
-    if (!prompt.actions.some((type) => PASSIVE.has(type))) break
-    const answer = legalActions(loaded, at).find((a) => PASSIVE.has(a.type))
+    const answer = passiveAnswer(loaded, at, side)
     if (answer === undefined) break
     assumed.push(answer)
     const next = scriptedOdds(loaded, at, answer)

@@ -8,7 +8,8 @@ import type { LoadedScenario } from '../../rules/loaded'
 import type { Action } from '../../state/actions'
 import { isTwoHex, rearHex } from '../../state/footprints'
 import type { GameState } from '../../state/game-state'
-import { legalActions, openPrompt } from '../game'
+import { openPrompt } from '../game'
+import { passiveAnswer } from '../odds-reactions'
 import { ledBy } from '../movement/horses'
 import { scriptedOdds } from '../odds'
 
@@ -20,9 +21,6 @@ export interface LedHorseEnd {
   /** Its leader still holds its bridle (false: let go, or not taken, on the scripted dice). */
   led: boolean
 }
-
-/** The answers that let a move go on: the other side reacts in no way. */
-const PASSIVE = new Set(['decline', 'done', 'pass', 'declare-done'])
 
 /**
  * The horses `action` leads, where each stands after it (on middle dice, the other side not
@@ -41,10 +39,7 @@ export function ledHorsesAfter(
   let at = scriptedOdds(loaded, state, action).after
   // A reaction on the way (fire at a step) holds the move open: let it pass, so the move ends.
   for (let step = 0; step < maxSteps && at !== null; step++) {
-    const prompt = openPrompt(at)
-    if (prompt === null || prompt.side === side) break
-    if (!prompt.actions.some((type) => PASSIVE.has(type))) break
-    const answer = legalActions(loaded, at).find((a) => PASSIVE.has(a.type))
+    const answer = passiveAnswer(loaded, at, side)
     if (answer === undefined) break
     at = scriptedOdds(loaded, at, answer).after
   }
