@@ -412,6 +412,11 @@ export type Reaction = {
    */
   option?: string
   /**
+   * Human-readable text shown to players and designers.
+   */
+  description?: string
+  provenance?: Provenance
+  /**
    * Reaction settings, for the reactions that take any (phase-params.schema.json).
    */
   params?: {}
