@@ -278,6 +278,42 @@ describe('led horses in melee (B.1.58)', () => {
   })
 })
 
+describe('led horses in an advance after combat (B.1.58, B.1.75)', () => {
+  it('a man on foot leading a horse advances after beating his foe, and the horse comes after him', () => {
+    const loaded = croisades(
+      [{ id: 'groom', type: 'spearman', hex: 'G7', facing: 'S' }, horse('h1', 'F8')],
+      [{ id: 'foe', type: 'spearman', hex: 'H10', facing: 'N' }, far],
+    )
+    const walked = act(loaded, crusadersMove(loaded), {
+      type: 'move',
+      unit: 'groom',
+      path: ['G8', 'H9'],
+      facing: 'S',
+      lead: ['h1'],
+    }).state
+    expect(led(loaded, walked, 'groom')).toEqual(['h1'])
+    // 6 against 5 is 1:1; a 2 reads C on the table against foot: the foe falls back.
+    const melee = { ...until(loaded, walked, 'melee', 'crusaders'), dice: forcedSource([2]) }
+    let { state } = act(loaded, melee, attack(['groom'], ['foe']))
+    for (let i = 0; i < 3 && openPrompt(state)?.kind === 'retreat'; i++) {
+      const choice = legalActions(loaded, state).find((a) => a.type === 'retreat')
+      if (choice === undefined) break
+      state = act(loaded, state, choice).state
+    }
+    expect(openPrompt(state)?.kind).toBe('advance')
+    const into = legalActions(loaded, state).find(
+      (a) => a.type === 'advance' && a.unit === 'groom' && (a.path as string[]).length === 1,
+    )
+    if (into === undefined) throw new Error('the groom may not advance one hex')
+    // Before the advance the horse stands beside him in G8 (H9's neighbour), not H10's.
+    expect(state.units.h1?.hex).toBe('G8')
+    const { state: advanced, entries } = act(loaded, state, into)
+    expect(advanced.units.groom?.hex).toBe('H10')
+    expect(lines(entries).some((l) => l.includes('lets go'))).toBe(false)
+    expect(touches(loaded, advanced, 'h1', 'groom')).toBe(true)
+  })
+})
+
 describe('led horses pushed back (B.1.8, Q-CH-4)', () => {
   // The groom walks from G7 to G8 leading h1, which stays in F8 and F7 beside him.
   const groom: Character = { id: 'groom', type: 'spearman', hex: 'G7', facing: 'N' }

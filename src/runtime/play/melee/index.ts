@@ -37,7 +37,7 @@ import {
 import type { Attack, AttacksMade, MeleeSettings } from './attacks'
 import { attackArgs, attackChoices, whyNotAttack } from './attacks'
 import { infiltrate } from '../movement/infiltration'
-import { meleeLetsGo } from '../movement/led-horses-in-combat'
+import { afterAdvance, ledTies, meleeLetsGo } from '../movement/led-horses-in-combat'
 
 interface MeleeData {
   made: AttacksMade
@@ -48,8 +48,8 @@ interface MeleeData {
   /** The advance after combat offered now. */
   chance?: AdvanceChance
   /**
-   * The advance being made: the unit, its way, how many hexes it has entered, its status, and
-   * the last place on the way where it could stop.
+   * The advance being made: the unit, its way, how many hexes it has entered, its status, the
+   * last place on the way where it could stop, and the horses it led by the bridle as it set off.
    */
   advancing?: {
     unit: string
@@ -57,6 +57,7 @@ interface MeleeData {
     entered: number
     status: string
     back: { hex: string; facing: number | null }
+    leads?: string[]
   }
 }
 
@@ -203,11 +204,18 @@ export const meleeProcedure = defineProcedure<MeleeData>()({
         if (a !== undefined && unit?.location === 'map' && unit.hex === a.path[a.entered - 1])
           if (!standsFree(ctx, a.unit))
             placeUnit(ctx, a.unit, a.back, 'goes back to', settings?.rule)
+        // Horses he led by the bridle come after him, as at the end of a move.
+        if (a?.leads !== undefined && a.entered > 0)
+          afterAdvance(ctx, a.unit, a.path.slice(0, a.entered), a.leads)
         delete f.data.advancing
         f.go('after')
         return AGAIN
       }
       const hex = a.path[a.entered] as string
+      if (a.entered === 0) {
+        const leads = ledTies(ctx, a.unit).leads
+        if (leads.length > 0) a.leads = [...leads]
+      }
       const stance = stanceOf(ctx, a.unit)
       const facing = stance === null ? undefined : stepTo(ctx, stance, hex)?.heading
       placeUnit(

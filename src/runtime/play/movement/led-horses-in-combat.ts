@@ -2,8 +2,8 @@
  * What combat does to horses led by the bridle (movement phase setting `leading`, leading.ts). A
  * leader `loseInMelee` names lets go of the horses he leads when he attacks or is attacked in
  * melee. A led horse forced to retreat goes alone: its leader stays where he is and lets go. A
- * leader forced to retreat takes his horses along, each set down next to him where he ends, as
- * at the end of a move; one with no room there is let go where it stood. The horses stay where
+ * leader forced to retreat, or advancing after combat, takes his horses along, each set down next
+ * to him where he ends, as at the end of a move; one with no room there is let go where it stood. The horses stay where
  * they stand when let go. Nothing happens in games without leading settings or led horses.
  */
 import { memoryOf, peekMemory } from '../extras/common'
@@ -47,6 +47,19 @@ export function meleeLetsGo(
   }
   for (const id of attackers) lose(id, 'he attacks')
   for (const id of defenders) lose(id, 'he is attacked')
+}
+
+/**
+ * After unit `id` advanced after combat into `entered`: the horses he led as he set off
+ * (`leads`) follow him.
+ */
+export function afterAdvance(
+  ctx: PlayContext,
+  id: string,
+  entered: readonly string[],
+  leads: readonly string[],
+): void {
+  if (leads.length > 0) followLeader(ctx, id, entered, leads)
 }
 
 /**
