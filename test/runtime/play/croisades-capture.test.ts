@@ -19,6 +19,7 @@ import {
 } from '../../../src/runtime'
 import { sideContext } from '../../../src/runtime/state'
 import type { Placement } from './croisades-fixture'
+import { crusader, saracen } from './croisades-fixture'
 import { scenarioWith } from './croisades-fixture'
 import { act, lines, refused, until } from './move-steps'
 
@@ -30,19 +31,6 @@ function game(units: Placement[], capture = true): LoadedScenario {
   })
   return { ...loaded, options: { ...loaded.options, capture } }
 }
-
-const crusader = (id: string, type: string, hex: string): Placement => ({
-  id,
-  type,
-  hex,
-  side: 'crusaders',
-})
-const saracen = (id: string, type: string, hex: string): Placement => ({
-  id,
-  type,
-  hex,
-  side: 'saracens',
-})
 
 /** The game at the first prompt of `kind` for `side`, these units in the statuses given. */
 function at(

@@ -8,10 +8,11 @@
  */
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import type { Action, GameState, LoadedScenario } from '../../../src/runtime'
+import type { GameState, LoadedScenario } from '../../../src/runtime'
 import { legalActions, openPrompt, startGame } from '../../../src/runtime'
 import { forcedSource } from '../../../src/runtime/dice'
 import type { Placement } from './croisades-fixture'
+import { fire, fireOffered as offered } from './croisades-fixture'
 import { crusader, lastEntries, play, refusal, saracen, scenarioWith } from './croisades-fixture'
 import type { Character } from './move-steps'
 import { act, croisades, crusadersMove, lines, refused, rolls } from './move-steps'
@@ -31,13 +32,6 @@ function atFire(
       state = play(loaded, state, { type: 'fire-plan', unit: action.unit, plan: 'offensive' })
   return { loaded, state }
 }
-
-const fire = (unit: string, target: string): Action => ({ type: 'fire', unit, target })
-
-const offered = (loaded: LoadedScenario, state: GameState, unit: string, target: string) =>
-  legalActions(loaded, state).some(
-    (a) => a.type === 'fire' && a.unit === unit && a.target === target,
-  )
 
 /** The cover column the last shot was read in. */
 const coverOfLastShot = (): string | undefined =>

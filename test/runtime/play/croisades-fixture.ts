@@ -11,7 +11,7 @@ import type {
   LogEntry,
   UnitPlacement,
 } from '../../../src/runtime'
-import { loadLibrary, openPrompt, playAction, startGame } from '../../../src/runtime'
+import { legalActions, loadLibrary, openPrompt, playAction, startGame } from '../../../src/runtime'
 import { forcedSource } from '../../../src/runtime/dice'
 import type { SourceText } from '../../../src/runtime/content'
 import { readContentFolder, withEdit } from '../../helpers/fixtures'
@@ -134,6 +134,20 @@ export function atCombat(loaded: LoadedScenario, faces: number[]): GameState {
 }
 
 /** A melee: these attackers against these defenders. */
+/** A shot of `unit` at `target`. */
+export const fire = (unit: string, target: string): Action => ({ type: 'fire', unit, target })
+
+/** Whether the shot of `unit` at `target` is among the legal actions. */
+export const fireOffered = (
+  loaded: LoadedScenario,
+  state: GameState,
+  unit: string,
+  target: string,
+): boolean =>
+  legalActions(loaded, state).some(
+    (a) => a.type === 'fire' && a.unit === unit && a.target === target,
+  )
+
 export const attack = (attackers: string[], defenders: string[]): Action => ({
   type: 'attack',
   attackers,

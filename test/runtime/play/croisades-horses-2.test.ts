@@ -219,6 +219,26 @@ describe('riderless horses change hands (B.1.58)', () => {
   })
 })
 
+/**
+ * A groom on foot walks from G7 to H9 leading h1, which ends in G8 beside him; a Saracen
+ * spearman stands in H10 (with `others`).
+ */
+function groomBesideFoe(others: Character[]): { loaded: LoadedScenario; walked: GameState } {
+  const loaded = croisades(
+    [{ id: 'groom', type: 'spearman', hex: 'G7', facing: 'S' }, horse('h1', 'F8')],
+    [{ id: 'foe', type: 'spearman', hex: 'H10', facing: 'N' }, ...others],
+  )
+  const walked = act(loaded, crusadersMove(loaded), {
+    type: 'move',
+    unit: 'groom',
+    path: ['G8', 'H9'],
+    facing: 'S',
+    lead: ['h1'],
+  }).state
+  expect(led(loaded, walked, 'groom')).toEqual(['h1'])
+  return { loaded, walked }
+}
+
 describe('led horses in melee (B.1.58)', () => {
   // The knight rides from H8 down column H to H15 (front H15), taking the bridle of h1 in I11
   // on the way (revised rules: the grab always succeeds); the Saracen foe stands in H16.
@@ -254,18 +274,7 @@ describe('led horses in melee (B.1.58)', () => {
   })
 
   it('a man on foot leading a horse keeps it when attacked (the rule names riders only)', () => {
-    const loaded = croisades(
-      [{ id: 'groom', type: 'spearman', hex: 'G7', facing: 'S' }, horse('h1', 'F8')],
-      [{ id: 'foe', type: 'spearman', hex: 'H10', facing: 'N' }],
-    )
-    const walked = act(loaded, crusadersMove(loaded), {
-      type: 'move',
-      unit: 'groom',
-      path: ['G8', 'H9'],
-      facing: 'S',
-      lead: ['h1'],
-    }).state
-    expect(led(loaded, walked, 'groom')).toEqual(['h1'])
+    const { loaded, walked } = groomBesideFoe([])
     const theirs = until(loaded, walked, 'melee', 'saracens')
     // 6 against 5 is 1:1; a 7 reads "-" on the table against foot.
     const { state, entries } = act(
@@ -280,18 +289,7 @@ describe('led horses in melee (B.1.58)', () => {
 
 describe('led horses in an advance after combat (B.1.58, B.1.75)', () => {
   it('a man on foot leading a horse advances after beating his foe, and the horse comes after him', () => {
-    const loaded = croisades(
-      [{ id: 'groom', type: 'spearman', hex: 'G7', facing: 'S' }, horse('h1', 'F8')],
-      [{ id: 'foe', type: 'spearman', hex: 'H10', facing: 'N' }, far],
-    )
-    const walked = act(loaded, crusadersMove(loaded), {
-      type: 'move',
-      unit: 'groom',
-      path: ['G8', 'H9'],
-      facing: 'S',
-      lead: ['h1'],
-    }).state
-    expect(led(loaded, walked, 'groom')).toEqual(['h1'])
+    const { loaded, walked } = groomBesideFoe([far])
     // 6 against 5 is 1:1; a 2 reads C on the table against foot: the foe falls back.
     const melee = { ...until(loaded, walked, 'melee', 'crusaders'), dice: forcedSource([2]) }
     let { state } = act(loaded, melee, attack(['groom'], ['foe']))

@@ -9,24 +9,12 @@
  * L10/L11, M10… H10 and H11 are 2 hexes from J10, 3 from K10.
  */
 import { describe, expect, it } from 'vitest'
-import type { Action, GameState, LoadedScenario } from '../../../src/runtime'
+import type { GameState, LoadedScenario } from '../../../src/runtime'
 import { legalActions, startGame } from '../../../src/runtime'
 import { forcedSource } from '../../../src/runtime/dice'
 import type { Placement } from './croisades-fixture'
+import { fire, fireOffered as offered, crusader, saracen } from './croisades-fixture'
 import { lastEntries, play, refusal, scenarioWith } from './croisades-fixture'
-
-const crusader = (id: string, type: string, hex: string): Placement => ({
-  id,
-  type,
-  hex,
-  side: 'crusaders',
-})
-const saracen = (id: string, type: string, hex: string): Placement => ({
-  id,
-  type,
-  hex,
-  side: 'saracens',
-})
 
 /** The crusaders' offensive fire with these characters, plans fixed, dice forced. */
 function atFire(units: Placement[]): { loaded: LoadedScenario; state: GameState } {
@@ -37,13 +25,6 @@ function atFire(units: Placement[]): { loaded: LoadedScenario; state: GameState 
       state = play(loaded, state, { type: 'fire-plan', unit: action.unit, plan: 'offensive' })
   return { loaded, state }
 }
-
-const fire = (unit: string, target: string): Action => ({ type: 'fire', unit, target })
-
-const offered = (loaded: LoadedScenario, state: GameState, unit: string, target: string) =>
-  legalActions(loaded, state).some(
-    (a) => a.type === 'fire' && a.unit === unit && a.target === target,
-  )
 
 /** A row of three men of `type` in H9, H10, H11, and the shooter behind it in G10. */
 const row = (type: string, shooter = type): Placement[] => [

@@ -6,11 +6,12 @@
  * characters replaced by the ones each case places), dice forced.
  */
 import { describe, expect, it } from 'vitest'
-import type { Action, GameState, LoadedScenario } from '../../../src/runtime'
+import type { GameState, LoadedScenario } from '../../../src/runtime'
 import { legalActions, startGame } from '../../../src/runtime'
 import { forcedSource } from '../../../src/runtime/dice'
 import { readContentFolder, withEdit } from '../../helpers/fixtures'
 import type { Placement } from './croisades-fixture'
+import { fire, fireOffered as offered } from './croisades-fixture'
 import { crusader, saracen } from './croisades-fixture'
 import {
   bundled,
@@ -84,14 +85,6 @@ function onEditedMap(
   const loaded = load(sources)
   return { loaded, state: withPlans(loaded, startGame(loaded, { forced: [10] }).state) }
 }
-
-const fire = (unit: string, target: string): Action => ({ type: 'fire', unit, target })
-
-/** Whether the fire at `target` is among the legal actions. */
-const offered = (loaded: LoadedScenario, state: GameState, unit: string, target: string) =>
-  legalActions(loaded, state).some(
-    (a) => a.type === 'fire' && a.unit === unit && a.target === target,
-  )
 
 /** The missile-fire record of the last shot played. */
 function lastShot() {
